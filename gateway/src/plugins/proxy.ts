@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin'
+import proxy from '@fastify/http-proxy'
+import type { FastifyRequest } from 'fastify'
+import type { IncomingHttpHeaders } from 'node:http'
+import { errorBody } from '@site/service-kit'
+import type { Config } from '../config.js'
+import { upstreamRoutes } from '../routes.js'
+import { upstreamError } from './upstream-errors.js'
+
+/**
+ * Forwards the request id and the client address the gateway determined; whatever a client sent
+ * in X-Forwarded-* is replaced, so services can trust these headers from the gateway alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply-from types the request of any HTTP version
+function forwardHeaders(anyRequest: any, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const request = anyRequest as FastifyRequest
+  return {
+    ...headers,
+    'x-request-id': request.id,
+    'x-forwarded-for': request.ip,
+    'x-forwarded-proto': request.protocol,
+    'x-forwarded-host': request.host,
+  }
+}
+
+function replyOptions(timeout: number) {
+  return {
+    timeout,
+    onError: upstreamError,
+    rewriteRequestHeaders: forwardHeaders,
+    // Never retry: a 503 or a refused connection is answered at once, so the client sees it within the route's timeout.
+    retryDelay: () => null,
+  }
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    for (const route of upstreamRoutes(config)) {
+      const timeout = route.slow ? config.SLOW_UPSTREAM_TIMEOUT_MS : config.UPSTREAM_TIMEOUT_MS
+      await app.register(proxy, {
+        upstream: route.upstream,
+        prefix: route.prefix,
+        rewritePrefix: route.prefix,
+        replyOptions: replyOptions(timeout),
+        config: { rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+        undici: { connections: 128, keepAliveTimeout: 4000 },
+      })
+    }
+
+    // An /api path no service owns is a JSON 404, never the web app's HTML.
+    app.all('/api/*', async (request, reply) =>
+      reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND')),
+    )
+
+    // Everything else is the web app; its server answers unknown paths with index.html (history fallback).
+    await app.register(proxy, {
+      upstream: config.WEB_URL,
+      prefix: '/',
+      httpMethods: ['GET', 'HEAD'],
+      replyOptions: replyOptions(config.UPSTREAM_TIMEOUT_MS),
+    })
+  },
+  { name: 'gateway-proxy' },
+)

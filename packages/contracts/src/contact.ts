@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox'
+
+/** The reply promise made to every visitor who sends a consultation request (spec §9). */
+export const CONTACT_REPLY_WITHIN_HOURS = 24
+
+/** Maximum lengths of the contact form fields (the spec names no limits; see docs/contact.md). */
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  company: 200,
+  message: 5000,
+} as const
+
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
+
+/** `POST /api/contacts`: the consultation dialog and the home contact form. */
+export const ContactCreateBody = Type.Object({
+  name: Type.String({ maxLength: CONTACT_LIMITS.name }),
+  email: Type.String({ maxLength: CONTACT_LIMITS.email }),
+  message: Type.String({ maxLength: CONTACT_LIMITS.message }),
+  phone: optionalText(CONTACT_LIMITS.phone),
+  company: optionalText(CONTACT_LIMITS.company),
+  /** nl, en or de: the language of the visitor's confirmation mail (nl when absent or unknown). */
+  language: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
+  /** Honeypot: people leave it empty; a filled one is accepted silently and never delivered. */
+  website: Type.Optional(Type.Unknown()),
+})
+export type ContactCreateBody = Static<typeof ContactCreateBody>
+
+export const ContactCreated = Type.Object({ id: Type.String(), ok: Type.Literal(true) })
+export type ContactCreated = Static<typeof ContactCreated>
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
+
+const MailState = Type.Object({
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+})
+
+/** One consultation request as the admin inbox shows it. */
+export const ContactItem = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  company: Type.Union([Type.String(), Type.Null()]),
+  message: Type.String(),
+  language: Type.String(),
+  created_at: Type.String(),
+  handled: Type.Boolean(),
+  handled_at: Type.Union([Type.String(), Type.Null()]),
+  notification: Type.Object({
+    status: Type.String(),
+    sentAt: Type.Union([Type.String(), Type.Null()]),
+    lastError: Type.Union([Type.String(), Type.Null()]),
+    attempts: Type.Integer(),
+    team: MailState,
+    visitor: MailState,
+  }),
+})
+export type ContactItem = Static<typeof ContactItem>
+
+export const ContactListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  handled: Type.Optional(Type.Boolean()),
+})
+export type ContactListQuery = Static<typeof ContactListQuery>
+
+export const ContactList = Type.Object({
+  items: Type.Array(ContactItem),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+})
+export type ContactList = Static<typeof ContactList>
+
+export const ContactPatchBody = Type.Object({ handled: Type.Boolean() })
+export type ContactPatchBody = Static<typeof ContactPatchBody>

@@ -1,0 +1,7 @@
+export * from './locale.js'
+export * from './queues.js'
+export * from './chat.js'
+export * from './blog.js'
+export * from './content.js'
+export * from './contact.js'
+export * from './auth.js'

@@ -1,0 +1,63 @@
+import { Type, type Static, type TProperties, type TObject } from 'typebox'
+import Value from 'typebox/value'
+
+/** Settings every process built on the kit understands. Services add their own beside them. */
+export const baseConfigProperties = {
+  HOST: Type.String({ default: '0.0.0.0' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  /** Trusted proxies in front of the service (the gateway); see Fastify's trustProxy. */
+  TRUST_PROXY: Type.String({ default: 'loopback,linklocal,uniquelocal' }),
+  /** How long a closing process waits for in-flight work before it gives up. */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10000 }),
+}
+
+export const mongoConfigProperties = {
+  MONGO_URL: Type.String({ minLength: 1, description: 'MongoDB (or FerretDB) connection URL' }),
+}
+
+export const redisConfigProperties = {
+  REDIS_URL: Type.String({ minLength: 1, description: 'Redis connection URL' }),
+  /** Key prefix of this deployment's BullMQ queues; tests set their own to stay apart. */
+  QUEUE_PREFIX: Type.String({ default: 'site' }),
+}
+
+export const sessionConfigProperties = {
+  SESSION_SECRET: Type.String({ minLength: 32, description: 'secret that signs session cookies (32+ chars)' }),
+  /** Origins allowed to send state-changing requests with the session cookie (comma separated). */
+  PUBLIC_ORIGIN: Type.String({ default: 'http://localhost:8080' }),
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/**
+ * Reads and validates configuration from the environment once, at boot.
+ * Strings are converted to the declared types and defaults filled in; any problem is reported
+ * as one readable list (never a stack trace) so an operator sees what to set.
+ */
+export function loadConfig<P extends TProperties>(
+  properties: P,
+  env: Record<string, string | undefined> = process.env,
+): Static<TObject<P>> {
+  const schema = Type.Object(properties)
+  const input: Record<string, unknown> = {}
+  for (const key of Object.keys(properties)) {
+    const raw = env[key]
+    if (raw !== undefined && raw !== '') input[key] = raw
+  }
+  const withDefaults = Value.Default(schema, input)
+  const converted = Value.Convert(schema, withDefaults)
+  if (!Value.Check(schema, converted)) {
+    const problems = Value.Errors(schema, converted).map((e) => {
+      const key = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') ?? '')
+      const desc = (properties[key] as { description?: string } | undefined)?.description
+      return `${key}: ${e.message}${desc ? ` (${desc})` : ''}`
+    })
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
+  }
+  return converted as Static<TObject<P>>
+}

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+
+/** An error whose message is meant for the user (always a 4xx or a 503). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, code)
+export const unauthorized = (message = 'Authentication required', code?: string) => new HttpError(401, message, code)
+export const forbidden = (message: string, code?: string) => new HttpError(403, message, code)
+export const notFound = (message = 'Not found', code?: string) => new HttpError(404, message, code)
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code)
+export const unavailable = (message = 'Service temporarily unavailable, please try again shortly.', retryAfterS = 5) =>
+  new HttpError(503, message, 'UNAVAILABLE', { 'retry-after': String(retryAfterS) })
+
+export interface ErrorBody {
+  statusCode: number
+  error: string
+  message: string
+  code?: string
+}
+
+const DB_DOWN = new Set([
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoTopologyClosedError',
+  'MongooseServerSelectionError',
+  'DisconnectedError',
+])
+
+/** Errors that mean a dependency (database, Redis) is away, not that the request was bad. */
+export function isDependencyDown(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const e = err as { name?: string; message?: string; code?: string }
+  if (e.name && DB_DOWN.has(e.name)) return true
+  if (e.message === "Stream isn't writeable and enableOfflineQueue options is false") return true
+  if (e.message?.startsWith('Connection is closed') || e.name === 'MaxRetriesPerRequestError') return true
+  return e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'ETIMEDOUT'
+}
+
+/**
+ * A unique index refused a write. MongoDB says E11000; FerretDB 1.24 says so on inserts but reports
+ * a clash on an update as InternalError (code 1) "UNIQUE constraint failed" from its SQL backend.
+ */
+export function isDuplicateKey(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const e = err as { code?: unknown; message?: unknown }
+  if (e.code === 11000 || e.code === 11001) return true
+  return e.code === 1 && typeof e.message === 'string' && /UNIQUE constraint failed|duplicate key value/i.test(e.message)
+}
+
+/** The one error body of the API: `{ statusCode, error, message, code? }`. */
+export function errorBody(statusCode: number, message: string, code?: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }
+}
+
+/**
+ * One error shape for every service: `{ statusCode, error, message, code? }`.
+ * 4xx messages are for users; a 5xx never carries internals (they go to the log instead).
+ */
+export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof HttpError) {
+    if (err.statusCode >= 500) request.log.warn({ err }, 'dependency unavailable')
+    return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.statusCode, err.message, err.code))
+  }
+  if (err.validation) {
+    const first = err.validation[0]
+    // A custom errorMessage in a route schema is the user's text; otherwise name the field.
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || (first?.params as { missingProperty?: string })?.missingProperty
+    const msg = first?.message && (first.keyword === 'errorMessage' || !field) ? first.message : `${field}: ${first?.message ?? 'invalid'}`
+    return reply.code(400).send(errorBody(400, msg, 'VALIDATION'))
+  }
+  if (isDuplicateKey(err)) {
+    return reply.code(409).send(errorBody(409, 'This item already exists.', 'DUPLICATE'))
+  }
+  if (isDependencyDown(err)) {
+    request.log.warn({ err }, 'dependency unavailable')
+    return reply.code(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable, please try again shortly.', 'UNAVAILABLE'))
+  }
+  const status = err.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(errorBody(status, err.message, err.code))
+  }
+  request.log.error({ err }, 'request failed')
+  return reply.code(500).send(errorBody(500, 'Something went wrong on our side.'))
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(errorHandler)
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND'))
+  })
+}

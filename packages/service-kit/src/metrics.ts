@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin'
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry
+  }
+}
+
+/** Prometheus `/metrics`: process metrics plus request duration by route and status. */
+export default fp<{ name: string }>(
+  async (app, opts) => {
+    const registry = new Registry()
+    registry.setDefaultLabels({ service: opts.name })
+    collectDefaultMetrics({ register: registry })
+    const duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    })
+    const errors = new Counter({
+      name: 'http_server_errors_total',
+      help: 'Responses with a 5xx status',
+      labelNames: ['route', 'status'] as const,
+      registers: [registry],
+    })
+    app.decorate('metrics', registry)
+
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched'
+      if (route === '/metrics' || route === '/livez' || route === '/readyz') return
+      const status = String(reply.statusCode)
+      duration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000)
+      if (reply.statusCode >= 500) errors.inc({ route, status })
+    })
+
+    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
+      reply.header('content-type', registry.contentType)
+      return registry.metrics()
+    })
+  },
+  { name: 'kit-metrics' },
+)

@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin'
+import cookie from '@fastify/cookie'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
+import { unauthorized, unavailable, isDependencyDown } from '../errors.js'
+import { SESSION_COOKIE, liveSession, sessionKey, sessionTtlMs, type SessionUser } from './format.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin of this request, read lazily from the shared Redis session store. */
+    getAdmin(): Promise<SessionUser | null>
+  }
+}
+
+export interface SessionReaderOptions {
+  secret: string
+  redis: () => Redis
+  /** Clock, injectable so tests can move time. */
+  now?: () => number
+}
+
+/**
+ * Reads the session the auth service wrote: the signed `sid` cookie names a Redis key.
+ * Nothing a client sends besides that signed cookie is trusted. Reading a live session counts as
+ * activity: its idle timer restarts (PEXPIRE), so an admin working in any service stays signed in,
+ * while the absolute limit since login still holds.
+ */
+export default fp<SessionReaderOptions>(
+  async (app, opts) => {
+    if (!app.hasDecorator('parseCookie')) await app.register(cookie, { secret: opts.secret })
+    const now = opts.now ?? Date.now
+    const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
+
+    async function read(request: FastifyRequest): Promise<SessionUser | null> {
+      const raw = request.cookies[SESSION_COOKIE]
+      if (!raw) return null
+      const unsigned = request.unsignCookie(raw)
+      if (!unsigned.valid || !unsigned.value) return null
+      const key = sessionKey(unsigned.value)
+      try {
+        const json = await opts.redis().get(key)
+        const at = now()
+        const session = liveSession(json, at)
+        if (!session) {
+          // Past its absolute limit (or unreadable): end it here rather than wait for its TTL.
+          if (json) await opts.redis().del(key)
+          return null
+        }
+        await opts.redis().pexpire(key, sessionTtlMs(session, at))
+        return { id: session.user.id, username: session.user.username }
+      } catch (err) {
+        if (isDependencyDown(err)) throw unavailable()
+        throw err
+      }
+    }
+
+    app.decorateRequest('getAdmin', function (this: FastifyRequest) {
+      let pending = cache.get(this)
+      if (!pending) {
+        pending = read(this)
+        cache.set(this, pending)
+      }
+      return pending
+    })
+  },
+  { name: 'kit-session-reader' },
+)
+
+/** preHandler for admin-only routes: 401 unless the request carries a live admin session. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
+  const admin = await request.getAdmin()
+  if (!admin) throw unauthorized('Please sign in as an administrator.')
+}

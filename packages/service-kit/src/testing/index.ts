@@ -1,0 +1,116 @@
+/**
+ * Helpers for the services' tap tests. They run against the real MongoDB-compatible server and
+ * Redis that `npm test` provides through MONGO_URL and REDIS_URL (scripts/test.mjs).
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, connect } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sign } from '@fastify/cookie'
+import { Redis } from 'ioredis'
+import { SESSION_COOKIE, sessionKey, userSessionsKey, IDLE_TIMEOUT_MS, type SessionUser } from '../session/format.js'
+
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789'
+
+function required(name: string): string {
+  const v = process.env[name]
+  if (!v) throw new Error(`${name} is not set: run the tests with \`npm test\`, which provides it`)
+  return v
+}
+
+/** Environment for one test file: its own database and queue prefix, the shared servers. */
+export function testEnv(name: string, extra: Record<string, string> = {}): Record<string, string> {
+  const id = `${name}_${randomBytes(4).toString('hex')}`
+  return {
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MONGO_URL: required('MONGO_URL'),
+    MONGO_DB: `t_${id}`,
+    REDIS_URL: required('REDIS_URL'),
+    QUEUE_PREFIX: `t_${id}`,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    PUBLIC_ORIGIN: 'http://localhost:8080',
+    ...extra,
+  }
+}
+
+/** A session as the auth service stores it, for testing another service's admin routes. */
+export async function createTestSession(
+  redisUrl: string,
+  user: SessionUser = { id: randomUUID(), username: 'admin' },
+  opts: { loginAt?: number; secret?: string } = {},
+): Promise<{ cookie: string; id: string; user: SessionUser }> {
+  const redis = new Redis(redisUrl)
+  try {
+    const id = randomBytes(24).toString('base64url')
+    const session = { cookie: { originalMaxAge: null, httpOnly: true, path: '/' }, user, loginAt: opts.loginAt ?? Date.now() }
+    await redis.set(sessionKey(id), JSON.stringify(session), 'PX', IDLE_TIMEOUT_MS)
+    await redis.sadd(userSessionsKey(user.id), id)
+    const value = sign(id, opts.secret ?? TEST_SESSION_SECRET)
+    return { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}`, id, user }
+  } finally {
+    redis.disconnect()
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export async function waitForPort(port: number, timeoutMs = 10000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1')
+      s.once('connect', () => {
+        s.destroy()
+        resolve(true)
+      })
+      s.once('error', () => resolve(false))
+    })
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`)
+}
+
+/**
+ * A private redis-server that a test may stop and start again (to prove recovery), on a fixed
+ * port so clients reconnect to the same address. Data lives in a temporary folder.
+ */
+export async function startRedisServer() {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'site-redis-'))
+  let child: ChildProcess | undefined
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' })
+    await waitForPort(port)
+  }
+  const stop = async () => {
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise((r) => child!.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+  await start()
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    async close() {
+      await stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'

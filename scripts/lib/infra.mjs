@@ -1,0 +1,197 @@
+// Provides MongoDB and Redis for `npm start` and `npm test` when MONGO_URL / REDIS_URL are unset
+// (design §7): a Docker `mongo` container where a Docker engine runs, otherwise FerretDB embedded in
+// our own small Go program (tools/ferretdb); the Redis on 127.0.0.1:6379 if one answers, otherwise
+// a project-local redis-server. Data stays in the git-ignored .data/ folder.
+import { spawn, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs'
+import { createServer, connect } from 'node:net'
+import { join } from 'node:path'
+
+export class InfraError extends Error {}
+
+export const root = new URL('../../', import.meta.url).pathname
+const toolsDir = join(root, '.tools')
+const ferretSrc = join(root, 'tools/ferretdb')
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export function portAnswers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const s = connect(port, host)
+    s.setTimeout(500)
+    s.once('connect', () => {
+      s.destroy()
+      resolve(true)
+    })
+    s.once('error', () => resolve(false))
+    s.once('timeout', () => {
+      s.destroy()
+      resolve(false)
+    })
+  })
+}
+
+export async function waitForPort(port, what, timeoutMs = 60000, child) {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (child && child.exitCode !== null) throw new InfraError(`${what} exited at start (code ${child.exitCode}); see its log in .data/`)
+    if (await portAnswers(port)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new InfraError(`${what} did not start listening on port ${port} within ${timeoutMs / 1000} s`)
+}
+
+function has(cmd, args = ['--version']) {
+  const r = spawnSync(cmd, args, { stdio: 'ignore', timeout: 5000 })
+  return r.status === 0
+}
+
+function redisPing(port) {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1')
+    let data = ''
+    s.setTimeout(1000)
+    s.once('connect', () => s.write('PING\r\n'))
+    s.on('data', (d) => {
+      data += d
+      if (data.includes('\r\n')) {
+        s.destroy()
+        resolve(data.startsWith('+PONG'))
+      }
+    })
+    s.once('error', () => resolve(false))
+    s.once('timeout', () => {
+      s.destroy()
+      resolve(false)
+    })
+  })
+}
+
+/** Builds tools/ferretdb into .tools/ferretdb unless the binary matches the current source. */
+export function buildFerretDB(log = console.log) {
+  const files = ['main.go', 'go.mod', 'go.sum'].map((f) => readFileSync(join(ferretSrc, f)))
+  const hash = createHash('sha256').update(Buffer.concat(files)).digest('hex')
+  const bin = join(toolsDir, 'ferretdb')
+  const stamp = join(toolsDir, 'ferretdb.sha256')
+  if (existsSync(bin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return bin
+  if (!has('go', ['version'])) {
+    throw new InfraError('No MongoDB available: set MONGO_URL to a MongoDB server, or install Go (to build FerretDB) or Docker.')
+  }
+  log('building the embedded FerretDB (tools/ferretdb; about a minute the first time)...')
+  mkdirSync(toolsDir, { recursive: true })
+  const r = spawnSync('go', ['build', '-o', bin, '.'], { cwd: ferretSrc, stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0' } })
+  if (r.status !== 0) throw new InfraError('Building FerretDB with Go failed (see above); set MONGO_URL to use another MongoDB server.')
+  writeFileSync(stamp, hash)
+  return bin
+}
+
+function dockerWorks() {
+  return has('docker', ['info'])
+}
+
+/**
+ * Starts what is missing. Returns the URLs and a stop() that stops only what was started here.
+ * `name` separates data folders (e.g. 'dev' for npm start, 'test' for npm test).
+ */
+export async function ensureInfra({ name, log = console.log, env = process.env, fresh = false }) {
+  const dataDir = join(root, '.data', name)
+  mkdirSync(dataDir, { recursive: true })
+  const stops = []
+  const result = { mongoUrl: env.MONGO_URL, redisUrl: env.REDIS_URL, mongoKind: 'given', redisKind: 'given' }
+
+  try {
+    if (!result.mongoUrl) {
+      const port = await freePort()
+      if (dockerWorks()) {
+        const cname = `site-mongo-${name}-${port}`
+        const r = spawnSync('docker', ['run', '-d', '--rm', '--name', cname, '-p', `127.0.0.1:${port}:27017`, 'mongo:8'], { stdio: 'inherit' })
+        if (r.status !== 0) throw new InfraError('Starting the mongo container failed; set MONGO_URL instead.')
+        stops.push(async () => spawnSync('docker', ['stop', cname], { stdio: 'ignore' }))
+        result.mongoKind = 'docker mongo:8'
+      } else {
+        const bin = buildFerretDB(log)
+        const args = ['-listen', `127.0.0.1:${port}`]
+        if (env.FERRETDB_POSTGRESQL_URL) {
+          args.push('-postgresql-url', env.FERRETDB_POSTGRESQL_URL)
+          result.mongoKind = 'FerretDB 1.24.2 (PostgreSQL handler)'
+        } else {
+          const dir = join(dataDir, fresh ? `ferretdb-${process.pid}` : 'ferretdb')
+          args.push('-dir', dir)
+          result.mongoKind = 'FerretDB 1.24.2 (SQLite handler)'
+          if (fresh) stops.push(async () => spawnSync('rm', ['-rf', dir]))
+        }
+        const out = openSync(join(dataDir, 'ferretdb.log'), 'a')
+        const child = spawn(bin, args, { stdio: ['ignore', out, out], detached: false })
+        stops.unshift(() => stopChild(child))
+        await waitForPort(port, 'FerretDB', 60000, child)
+      }
+      await waitForPort(port, 'MongoDB', 120000)
+      result.mongoUrl = `mongodb://127.0.0.1:${port}/`
+    }
+
+    if (!result.redisUrl) {
+      if (await redisPing(6379)) {
+        result.redisUrl = 'redis://127.0.0.1:6379'
+        result.redisKind = 'the Redis on 127.0.0.1:6379'
+      } else if (has('redis-server')) {
+        const port = await freePort()
+        const dir = join(dataDir, 'redis')
+        mkdirSync(dir, { recursive: true })
+        const child = spawn(
+          'redis-server',
+          ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', ''],
+          { stdio: 'ignore' },
+        )
+        stops.unshift(() => stopChild(child))
+        await waitForPort(port, 'redis-server', 15000, child)
+        result.redisUrl = `redis://127.0.0.1:${port}`
+        result.redisKind = 'project redis-server (AOF, noeviction)'
+      } else {
+        throw new InfraError('No Redis available: set REDIS_URL, or install redis-server (apt-get install redis-server) or Docker.')
+      }
+    }
+  } catch (err) {
+    for (const stop of stops) await stop()
+    throw err
+  }
+
+  return {
+    ...result,
+    async stop() {
+      for (const stop of stops) await stop()
+    },
+  }
+}
+
+export function stopChild(child, timeoutMs = 10000) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/** Reads KEY=VALUE lines of .env into process.env without overriding what is already set. */
+export function loadDotEnv(file = join(root, '.env')) {
+  if (!existsSync(file)) return
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line)
+    if (!m || line.trim().startsWith('#')) continue
+    const value = m[2].replace(/^(['"])(.*)\1$/, '$2')
+    if (process.env[m[1]] === undefined) process.env[m[1]] = value
+  }
+}

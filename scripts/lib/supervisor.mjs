@@ -1,0 +1,65 @@
+// Runs processes with one log stream prefixed per process, restarts a crashed one with backoff,
+// and stops them all on request.
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { stopChild } from './infra.mjs'
+
+const COLORS = [36, 32, 33, 35, 34, 91, 92, 93, 94, 95]
+
+export class Supervisor {
+  constructor({ out = process.stdout } = {}) {
+    this.out = out
+    this.entries = []
+    this.stopping = false
+    this.width = 0
+  }
+
+  line(name, color, text) {
+    this.out.write(`\x1b[${color}m${name.padEnd(this.width)} |\x1b[0m ${text}\n`)
+  }
+
+  add(spec) {
+    const entry = { spec, child: null, failures: 0, startedAt: 0, timer: null, color: COLORS[this.entries.length % COLORS.length] }
+    this.entries.push(entry)
+    this.width = Math.max(this.width, spec.name.length)
+    this.launch(entry)
+  }
+
+  launch(entry) {
+    const { spec } = entry
+    entry.startedAt = Date.now()
+    const child = spawn(process.execPath, spec.args, { cwd: spec.cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    entry.child = child
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (l) => this.line(spec.name, entry.color, l))
+    }
+    child.on('exit', (code, signal) => {
+      if (this.stopping) return
+      // A process that ran for a minute counts as healthy again: start the backoff afresh.
+      if (Date.now() - entry.startedAt > 60000) entry.failures = 0
+      const delay = Math.min(30000, 500 * 2 ** entry.failures++)
+      this.line(spec.name, entry.color, `exited (${signal ?? code}); restarting in ${(delay / 1000).toFixed(1)} s`)
+      entry.timer = setTimeout(() => this.launch(entry), delay)
+    })
+  }
+
+  /** Sends a signal to one process (tests use it to freeze, resume or kill a service). */
+  signal(name, sig) {
+    const entry = this.entries.find((e) => e.spec.name === name)
+    if (!entry?.child) throw new Error(`no process named ${name}`)
+    entry.child.kill(sig)
+  }
+
+  async stopAll() {
+    this.stopping = true
+    await Promise.all(
+      this.entries.map(async (e) => {
+        clearTimeout(e.timer)
+        if (e.child) {
+          e.child.kill('SIGCONT') // a frozen process cannot handle SIGTERM
+          await stopChild(e.child, 15000)
+        }
+      }),
+    )
+  }
+}

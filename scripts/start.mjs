@@ -1,0 +1,81 @@
+// `npm start`: build, provide MongoDB and Redis, seed the admin, run every service, both workers,
+// the web app and the gateway under one supervisor, and stop all of it on Ctrl-C.
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ensureInfra, InfraError, loadDotEnv, root, waitForPort } from './lib/infra.mjs'
+import { processTable } from './lib/processes.mjs'
+import { Supervisor } from './lib/supervisor.mjs'
+
+const say = (m) => process.stdout.write(`\x1b[1m[start]\x1b[0m ${m}\n`)
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts })
+  if (r.status !== 0) {
+    say(`${cmd} ${args.join(' ')} failed`)
+    process.exit(1)
+  }
+}
+
+/** A session secret that survives restarts of `npm start`, so signed-in admins stay signed in. */
+function devSessionSecret() {
+  const file = join(root, '.data/dev/session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(join(root, '.data/dev'), { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+loadDotEnv()
+const started = Date.now()
+const port = Number(process.env.PORT ?? 8080)
+
+say('building (tsc -b, vite build)...')
+run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'])
+run('npm', ['run', 'build', '-w', 'web', '--silent'])
+
+let infra
+try {
+  infra = await ensureInfra({ name: 'dev', log: say })
+} catch (err) {
+  if (err instanceof InfraError) {
+    say(err.message)
+    process.exit(1)
+  }
+  throw err
+}
+say(`MongoDB: ${infra.mongoKind} at ${infra.mongoUrl}`)
+say(`Redis: ${infra.redisKind} at ${infra.redisUrl}`)
+
+const shared = {
+  MONGO_URL: infra.mongoUrl,
+  REDIS_URL: infra.redisUrl,
+  SESSION_SECRET: process.env.SESSION_SECRET ?? devSessionSecret(),
+  PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port},http://127.0.0.1:${port}`,
+}
+
+const seed = join(root, 'services/auth/dist/seed.js')
+if (process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD && existsSync(seed)) {
+  say(`creating or updating the admin account '${process.env.ADMIN_USERNAME}'`)
+  run(process.execPath, [seed], { env: { ...process.env, ...shared } })
+}
+
+const supervisor = new Supervisor()
+let stopping = false
+async function shutdown(code = 0) {
+  if (stopping) return
+  stopping = true
+  say('stopping...')
+  await supervisor.stopAll()
+  await infra.stop()
+  say('stopped')
+  process.exit(code)
+}
+process.on('SIGINT', () => shutdown(0))
+process.on('SIGTERM', () => shutdown(0))
+
+for (const spec of processTable(shared, port)) supervisor.add(spec)
+await waitForPort(port, 'gateway', 60000)
+say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port}  (Ctrl-C stops everything)`)

@@ -1,0 +1,62 @@
+// The operator's view: the whole system from its builds, as `npm start` runs it. Every service's
+// health answers through the gateway; a frozen service answers 504 within its route's timeout and a
+// killed one 503 while the others keep answering, and each comes back without restarting the gateway.
+import t from 'tap'
+import { startStack } from '../lib/stack.mjs'
+
+const SERVICES = { auth: '/api/auth', content: '/api/content', blog: '/api/blog', chat: '/api/chat', contact: '/api/contacts' }
+
+const stack = await startStack({ env: { UPSTREAM_TIMEOUT_MS: '1500' } })
+t.teardown(() => stack.stop())
+const get = (path) => fetch(stack.url + path, { signal: AbortSignal.timeout(20000) })
+
+async function eventually(path, status, tries = 150) {
+  let last
+  for (let i = 0; i < tries; i++) {
+    last = (await get(path).catch(() => null))?.status
+    if (last === status) return last
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return last
+}
+
+t.test('every service is healthy through the gateway, and the web app answers /', async (t) => {
+  for (const [name, prefix] of Object.entries(SERVICES)) {
+    const res = await get(`${prefix}/health`)
+    t.equal(res.status, 200, `${name} health`)
+    t.equal((await res.json()).service, name)
+  }
+  const all = await get('/api/health')
+  t.equal(all.status, 200)
+  t.same((await all.json()).status, 'ok')
+  const home = await get('/')
+  t.equal(home.status, 200)
+  t.match(home.headers.get('content-type'), /text\/html/)
+  const deep = await get('/blog/any-post')
+  t.equal(deep.status, 200, 'history fallback: a client route serves the app')
+  t.match(await deep.text(), /<div id="root">/)
+})
+
+t.test('a frozen service: 504 within its timeout, others unaffected, back when it resumes', async (t) => {
+  stack.supervisor.signal('content', 'SIGSTOP')
+  t.teardown(() => stack.supervisor.signal('content', 'SIGCONT'))
+  const frozen = await get('/api/content/ping')
+  t.equal(frozen.status, 504)
+  t.equal((await frozen.json()).code, 'UPSTREAM_TIMEOUT')
+  t.equal((await get('/api/auth/ping')).status, 200, 'auth still answers')
+  stack.supervisor.signal('content', 'SIGCONT')
+  t.equal(await eventually('/api/content/ping', 200), 200, 'content answers again')
+})
+
+t.test('a killed service: 503 with Retry-After, restarted by the supervisor, gateway untouched', async (t) => {
+  stack.supervisor.signal('blog', 'SIGKILL')
+  const down = await eventually('/api/blog/ping', 503, 20)
+  t.equal(down, 503)
+  const res = await get('/api/blog/ping')
+  if (res.status === 503) {
+    t.equal(res.headers.get('retry-after'), '5')
+    t.notMatch(await res.text(), /127\.0\.0\.1|ECONNREFUSED/)
+  }
+  t.equal((await get('/api/chat/ping')).status, 200, 'chat still answers')
+  t.equal(await eventually('/api/blog/ping', 200), 200, 'blog is back by itself')
+})
