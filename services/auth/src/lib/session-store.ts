@@ -1,0 +1,135 @@
+import type { Redis } from 'ioredis'
+import type { SessionStore } from '@fastify/session'
+import type { Session } from 'fastify'
+import { liveSession, sessionKey, sessionTtlMs, userSessionsKey, type StoredSession } from '@site/service-kit'
+
+type Callback = (err?: unknown) => void
+
+/**
+ * @fastify/session store on the shared Redis, in the format every service's session reader
+ * understands (service-kit session/format.ts). Only signed-in sessions are stored, so anonymous
+ * visitors cost nothing. A key lives for the idle limit (cut at the absolute one) and every read
+ * restarts that timer; the absolute limit since login is checked on every read.
+ */
+export class RedisSessionStore implements SessionStore {
+  /** Sessions a login just created: written only if new (NX). Every other write only updates (XX), so a late save never revives a session that logout or a password change ended. */
+  private readonly fresh = new WeakSet<object>()
+
+  constructor(
+    private readonly redis: () => Redis,
+    private readonly now: () => number,
+  ) {}
+
+  markFresh(session: object) {
+    this.fresh.add(session)
+  }
+
+  set(id: string, session: Session, callback: Callback) {
+    this.write(id, session).then(() => callback(), callback)
+  }
+
+  get(id: string, callback: (err: unknown, result?: Session | null) => void) {
+    this.read(id).then((s) => callback(null, s), callback)
+  }
+
+  destroy(id: string, callback: Callback) {
+    this.remove(id).then(() => callback(), callback)
+  }
+
+  private async write(id: string, session: Session) {
+    const data: StoredSession = {
+      user: session.user,
+      loginAt: session.loginAt,
+      idleTimeoutMs: session.idleTimeoutMs,
+      absoluteTimeoutMs: session.absoluteTimeoutMs,
+    }
+    const at = this.now()
+    const live = liveSession(JSON.stringify(data), at)
+    if (!live) return
+    const isNew = this.fresh.has(session)
+    const key = sessionKey(id)
+    const ttl = sessionTtlMs(live, at)
+    const written = isNew
+      ? await this.redis().set(key, JSON.stringify(data), 'PX', ttl, 'NX')
+      : await this.redis().set(key, JSON.stringify(data), 'PX', ttl, 'XX')
+    if (written !== 'OK') return
+    this.fresh.delete(session)
+    // The set lives as long as the longest session it can hold.
+    await this.redis().multi().sadd(userSessionsKey(live.user.id), id).pexpire(userSessionsKey(live.user.id), live.absoluteTimeoutMs ?? ttl).exec()
+    if (isNew) await this.prune(live.user.id)
+  }
+
+  private async read(id: string): Promise<Session | null> {
+    const key = sessionKey(id)
+    const json = await this.redis().get(key)
+    const at = this.now()
+    const live = liveSession(json, at)
+    if (!live) {
+      if (json) await this.remove(id)
+      return null
+    }
+    await this.redis().pexpire(key, sessionTtlMs(live, at))
+    // Without a stored `cookie`, the cookie options always come from this deployment's config.
+    const { user, loginAt, idleTimeoutMs, absoluteTimeoutMs } = live
+    return { user, loginAt, idleTimeoutMs, absoluteTimeoutMs } as Session
+  }
+
+  private async remove(id: string) {
+    const key = sessionKey(id)
+    const json = await this.redis().get(key)
+    const userId = parseUserId(json)
+    const tx = this.redis().multi().del(key)
+    if (userId) tx.srem(userSessionsKey(userId), id)
+    await tx.exec()
+  }
+
+  /** Ends every session of a user except `keepId`; returns how many ended. */
+  async endOtherSessions(userId: string, keepId?: string): Promise<number> {
+    const ids = (await this.redis().smembers(userSessionsKey(userId))).filter((id) => id !== keepId)
+    if (ids.length === 0) return 0
+    const tx = this.redis().multi()
+    for (const id of ids) tx.del(sessionKey(id)).srem(userSessionsKey(userId), id)
+    const results = (await tx.exec()) ?? []
+    return results.filter((_r, i) => i % 2 === 0 && _r[1] === 1).length
+  }
+
+  /** After a username change, the user's other sessions show the new name too. */
+  async renameInSessions(userId: string, username: string, exceptId?: string) {
+    for (const id of await this.redis().smembers(userSessionsKey(userId))) {
+      if (id === exceptId) continue
+      const json = await this.redis().get(sessionKey(id))
+      const data = json ? (JSON.parse(json) as StoredSession) : null
+      if (!data?.user) continue
+      data.user = { ...data.user, username }
+      await this.redis().set(sessionKey(id), JSON.stringify(data), 'KEEPTTL', 'XX')
+    }
+  }
+
+  /** Drops ids of sessions that expired on their own from the user's set. */
+  private async prune(userId: string) {
+    const ids = await this.redis().smembers(userSessionsKey(userId))
+    if (ids.length < 2) return
+    const exists = await Promise.all(ids.map((id) => this.redis().exists(sessionKey(id))))
+    const dead = ids.filter((_id, i) => exists[i] === 0)
+    if (dead.length) await this.redis().srem(userSessionsKey(userId), ...dead)
+  }
+}
+
+function parseUserId(json: string | null): string | null {
+  if (!json) return null
+  try {
+    const id = (JSON.parse(json) as StoredSession).user?.id
+    return typeof id === 'string' ? id : null
+  } catch {
+    return null
+  }
+}
+
+declare module 'fastify' {
+  interface Session {
+    user?: import('@site/service-kit').SessionUser
+    loginAt?: number
+    idleTimeoutMs?: number
+    absoluteTimeoutMs?: number
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { AUTH_MESSAGES, AuthOk, AuthUser, ErrorBody, PASSWORD_MAX, PASSWORD_MIN } from '@site/contracts'
+import { badRequest, conflict, forbidden } from '@site/service-kit'
+import { currentAccount, type AuthDeps } from '../lib/deps.js'
+import { checkUsername } from '../lib/username.js'
+import { usernameKey, type UserDoc } from '../models/user.js'
+
+const ChangeUsernameRequest = Type.Object({
+  newUsername: Type.Optional(Type.String({ maxLength: 500 })),
+  currentPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX })),
+})
+const ChangePasswordRequest = Type.Object({
+  currentPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX })),
+  newPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX * 4 })),
+})
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody }
+
+/** The Settings tab's forms: change username, change password (spec §2, §5). */
+const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app, { deps }) => {
+  const { users, hasher, limiter, sessions } = deps
+
+  /**
+   * The current password, checked under the same failure limit as logins: a stolen session
+   * cannot be used to guess the password faster than the login form allows. Wrong → 403, not
+   * 401, since the admin is still signed in.
+   */
+  async function confirmPassword(request: FastifyRequest, user: UserDoc, password: string) {
+    const attempt = await limiter.reserve(request.ip, user.username_key)
+    let ok: boolean
+    try {
+      ok = await hasher.verify(user.password_hash, password)
+    } catch (err) {
+      await attempt.release()
+      throw err
+    }
+    if (!ok) throw forbidden(AUTH_MESSAGES.wrongPassword, 'WRONG_PASSWORD')
+    await attempt.succeeded()
+  }
+
+  app.post('/api/auth/change-username', { schema: { tags: ['auth'], body: ChangeUsernameRequest, response: { 200: AuthUser, ...errors } } }, async (request) => {
+    const { newUsername, currentPassword } = request.body
+    if (!newUsername?.trim() || !currentPassword) throw badRequest(AUTH_MESSAGES.fillInAll, 'REQUIRED')
+    const checked = checkUsername(newUsername)
+    if ('problem' in checked) throw badRequest(checked.problem, 'INVALID_USERNAME')
+    const user = await currentAccount(request, users)
+    await confirmPassword(request, user, currentPassword)
+    const key = usernameKey(checked.username)
+    if (key !== user.username_key && (await users.exists({ username_key: key }))) throw conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
+    try {
+      await users.updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } })
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 11000) throw conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
+      throw err
+    }
+    const me = { id: String(user._id), username: checked.username }
+    request.session.user = me
+    await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
+    request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')
+    return me
+  })
+
+  app.post('/api/auth/change-password', { schema: { tags: ['auth'], body: ChangePasswordRequest, response: { 200: AuthOk, ...errors } } }, async (request) => {
+    const { currentPassword, newPassword } = request.body
+    if (!currentPassword || !newPassword) throw badRequest(AUTH_MESSAGES.fillInAll, 'REQUIRED')
+    const length = [...newPassword].length
+    if (length < PASSWORD_MIN) throw badRequest(AUTH_MESSAGES.passwordTooShort, 'PASSWORD_TOO_SHORT')
+    if (newPassword.length > PASSWORD_MAX) throw badRequest(AUTH_MESSAGES.passwordTooLong, 'PASSWORD_TOO_LONG')
+    const user = await currentAccount(request, users)
+    await confirmPassword(request, user, currentPassword)
+    await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(newPassword), password_changed_at: new Date() } })
+    const ended = await sessions.endOtherSessions(String(user._id), request.session.sessionId)
+    request.log.info({ event: 'password_changed', userId: String(user._id), endedSessions: ended }, 'password changed')
+    return { ok: true }
+  })
+}
+
+export default accountRoutes
