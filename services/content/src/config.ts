@@ -1,0 +1,32 @@
+import {
+  Type,
+  loadConfig,
+  baseConfigProperties,
+  mongoConfigProperties,
+  redisConfigProperties,
+  sessionConfigProperties,
+} from '@site/service-kit'
+
+export const configProperties = {
+  ...baseConfigProperties,
+  ...mongoConfigProperties,
+  ...redisConfigProperties,
+  ...sessionConfigProperties,
+  PORT: Type.Integer({ default: 3002 }),
+  MONGO_DB: Type.String({ default: 'site_content' }),
+  /**
+   * Longest time a replica may serve a cached public read after another replica wrote
+   * (a backstop: writes are also announced over Redis pub/sub and clear every replica's cache at once).
+   */
+  CONTENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60000 }),
+  /** Uploaded images larger than this (px, either side) are scaled down to fit. */
+  IMAGE_MAX_DIMENSION: Type.Integer({ minimum: 64, default: 2560 }),
+  /** An uploaded image no project shows is deleted after this long (ms), checked every ORPHAN_SWEEP_INTERVAL_MS. */
+  ORPHAN_IMAGE_MAX_AGE_MS: Type.Integer({ minimum: 60000, default: 86400000 }),
+  ORPHAN_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 3600000 }),
+  /** Bytes of served images kept in memory (0 turns the object cache off). */
+  OBJECT_CACHE_BYTES: Type.Integer({ minimum: 0, default: 33554432 }),
+}
+
+export type Config = ReturnType<typeof readConfig>
+export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)

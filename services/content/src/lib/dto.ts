@@ -1,0 +1,59 @@
+import type { Feature, Page, Project, SiteContent } from '@site/contracts'
+
+type Doc = Record<string, unknown> & { _id: unknown }
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '')
+const strOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v ?? 0)).toISOString())
+
+function localized(doc: Doc, names: string[], out: Record<string, unknown>) {
+  for (const name of names) {
+    out[`${name}_nl`] = str(doc[`${name}_nl`])
+    out[`${name}_en`] = str(doc[`${name}_en`])
+    out[`${name}_de`] = strOrNull(doc[`${name}_de`])
+  }
+  return out
+}
+
+export const CONTENT_TEXTS = ['title', 'intro', 'subtitle', 'philosophy_title', 'philosophy_text']
+
+export function contentDto(doc: Doc): SiteContent {
+  const out = localized(doc, CONTENT_TEXTS, { id: String(doc._id) })
+  return { ...out, address: str(doc.address), phone: str(doc.phone), email: str(doc.email), updated_at: iso(doc.updated_at) } as SiteContent
+}
+
+export function featureDto(doc: Doc): Feature {
+  const out = localized(doc, ['title', 'description'], { id: String(doc._id), icon: str(doc.icon) })
+  return { ...out, sort_order: Number(doc.sort_order ?? 0) } as Feature
+}
+
+export function pageDto(doc: Doc): Page {
+  const out = localized(doc, ['title', 'content'], { id: String(doc._id), slug: str(doc.slug) })
+  for (const l of ['nl', 'en', 'de']) out[`meta_description_${l}`] = strOrNull(doc[`meta_description_${l}`])
+  return { ...out, published: doc.published !== false, created_at: iso(doc.created_at), updated_at: iso(doc.updated_at) } as Page
+}
+
+export function projectDto(doc: Doc): Project {
+  return {
+    id: String(doc._id),
+    title: str(doc.title),
+    description: str(doc.description),
+    image_url: strOrNull(doc.image_url),
+    video_url: strOrNull(doc.video_url),
+    link_url: strOrNull(doc.link_url),
+    created_at: iso(doc.created_at),
+  }
+}
+
+/** Optional text fields arrive as absent, null or '' (a cleared input): all stored as null. */
+export function nullIfEmpty<T extends Record<string, unknown>>(body: T, keys: string[]): T {
+  const out: Record<string, unknown> = { ...body }
+  for (const key of keys) {
+    const v = out[key]
+    out[key] = typeof v === 'string' && v.trim() !== '' ? v : null
+  }
+  return out as T
+}
+
+/** A 24-hex id, or null (a malformed id is simply not found). */
+export const isObjectId = (id: string) => /^[a-f0-9]{24}$/i.test(id)

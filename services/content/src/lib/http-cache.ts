@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { CachedBody } from './read-cache.js'
+
+/** Clients revalidate every time (an admin's edit shows on the next load) and get 304 when nothing changed. */
+export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate'
+export const PRIVATE_REVALIDATE = 'private, no-cache'
+
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match']
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+/** Sends a cached JSON answer with its ETag, or 304 when the client already has it. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody, cacheControl = PUBLIC_REVALIDATE) {
+  reply.header('etag', entry.etag).header('cache-control', cacheControl)
+  if (matchesEtag(request, entry.etag)) return reply.code(304).send()
+  return reply.type('application/json; charset=utf-8').send(entry.body)
+}

@@ -1,0 +1,43 @@
+import sharp from 'sharp'
+
+export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp'
+
+export const IMAGE_TYPES: Record<ImageKind, { ext: string; contentType: string }> = {
+  jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
+  png: { ext: 'png', contentType: 'image/png' },
+  gif: { ext: 'gif', contentType: 'image/gif' },
+  webp: { ext: 'webp', contentType: 'image/webp' },
+}
+
+/** The image type named by the file's first bytes, never by its name or declared type. */
+export function sniffImage(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  const head = bytes.subarray(0, 6).toString('latin1')
+  if (head === 'GIF87a' || head === 'GIF89a') return 'gif'
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp'
+  return null
+}
+
+export class NotAnImageError extends Error {}
+
+/**
+ * Decodes and re-encodes the image in its own format: metadata (EXIF, GPS, comments) is dropped,
+ * the orientation applied, oversized images scaled to fit `maxDimension`, and anything that only
+ * pretends to be an image fails to decode. Decompression bombs stop at sharp's pixel limit.
+ */
+export async function reencodeImage(bytes: Buffer, kind: ImageKind, maxDimension: number): Promise<Buffer> {
+  const animated = kind === 'gif' || kind === 'webp'
+  try {
+    let pipeline = sharp(bytes, { animated, limitInputPixels: 100_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
+    if (kind === 'jpeg') pipeline = pipeline.jpeg({ quality: 85 })
+    else if (kind === 'png') pipeline = pipeline.png({ compressionLevel: 9 })
+    else if (kind === 'gif') pipeline = pipeline.gif()
+    else pipeline = pipeline.webp({ quality: 85 })
+    return await pipeline.toBuffer()
+  } catch (err) {
+    throw new NotAnImageError((err as Error).message)
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { notFound } from '@site/service-kit'
+import { ErrorBody } from '@site/contracts'
+import { matchesEtag } from '../../lib/http-cache.js'
+import { OBJECT_PATH } from '../../lib/objects.js'
+
+const OBJECT_NOT_FOUND = 'Object not found'
+
+/** GET /objects/{path}: stored images. A path never changes content, so browsers may keep it for a year. */
+const objectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/objects/*',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'An uploaded image',
+        params: Type.Object({ '*': Type.String({ maxLength: 300 }) }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const path = request.params['*']
+      if (!OBJECT_PATH.test(path)) throw notFound(OBJECT_NOT_FOUND)
+      const object = await app.store.objects.get(path)
+      if (!object) throw notFound(OBJECT_NOT_FOUND)
+      reply
+        .header('etag', object.etag)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      if (matchesEtag(request, object.etag)) return reply.code(304).send(null)
+      return reply.type(object.contentType).header('content-length', object.length).send(object.bytes)
+    },
+  )
+}
+export default objectRoutes
