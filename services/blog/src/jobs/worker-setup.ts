@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto'
+import { Counter, type Registry } from 'prom-client'
+import type { Redis } from 'ioredis'
+import { QUEUES, type BlogImportJob } from '@site/contracts'
+import { UnrecoverableError, connectMongo, createRedis, createWorker, pingMongo, type Closable } from '@site/service-kit'
+import type { WorkerConfig } from '../config.js'
+import { postModel } from '../models/post.js'
+import { createLlm } from '../lib/llm.js'
+import { bumpPostsVersion } from '../posts/cache.js'
+import { processImport, type ImportResult } from './import.js'
+import type { TranslationMemo } from './translate-stage.js'
+
+/** Translated pieces kept for a day in Redis, keyed by a hash of what was asked. */
+function redisMemo(redis: Redis, prefix: string): TranslationMemo {
+  const key = (parts: string[]) => `${prefix}:${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`
+  return {
+    get: (parts) => redis.get(key(parts)),
+    set: async (parts, value) => {
+      await redis.set(key(parts), value, 'EX', 24 * 3600)
+    },
+  }
+}
+
+interface Log {
+  info: (o: object, m: string) => void
+  warn: (o: object, m: string) => void
+}
+
+/** Starts the blog-import consumer; used by worker.ts and by tests that need a real Worker. */
+export async function startImportWorker(
+  config: WorkerConfig,
+  log: Log,
+  opts: { metrics?: Registry; addReadinessCheck?: (name: string, check: () => Promise<boolean>) => void } = {},
+): Promise<Closable[]> {
+  const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
+  const redis = createRedis(config.REDIS_URL)
+  const posts = postModel(db)
+  await posts.init().catch(() => undefined) // indexes; the worker saves posts too
+  const llm = createLlm(config)
+  const memo = redisMemo(redis, `${config.QUEUE_PREFIX}:blog:tr:${config.OPENAI_MODEL}`)
+  if (!llm) log.info({}, 'no OPENAI_API_KEY: imports keep the source language and tag by keywords')
+  const counter = new Counter({
+    name: 'blog_imports_total',
+    help: 'Finished blog imports by outcome',
+    labelNames: ['outcome'] as const,
+    registers: opts.metrics ? [opts.metrics] : [],
+  })
+  const { worker, connection, close } = createWorker<BlogImportJob, ImportResult>(
+    QUEUES.blogImport,
+    async (job) => {
+      try {
+        return await processImport(job, { db, posts, llm, memo, settings: config, log, onSaved: () => bumpPostsVersion(redis, config.QUEUE_PREFIX) })
+      } catch (err) {
+        if (err instanceof UnrecoverableError || job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err
+        // Out of attempts: the admin sees a sentence, the log keeps the cause.
+        log.warn({ jobId: job.id, err }, 'blog import gave up')
+        throw new UnrecoverableError('The file could not be imported right now. Please try again later.')
+      }
+    },
+    { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX },
+    { concurrency: config.BLOG_WORKER_CONCURRENCY, lockDuration: config.BLOG_WORKER_LOCK_MS, stalledInterval: config.BLOG_WORKER_LOCK_MS, maxStalledCount: 2 },
+  )
+  worker.on('completed', (job, result) => counter.inc({ outcome: result.translation }))
+  worker.on('failed', (job, err) => {
+    counter.inc({ outcome: 'failed' })
+    log.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: { name: err.name, message: err.message } }, 'blog import attempt failed')
+  })
+  opts.addReadinessCheck?.('mongo', () => pingMongo(db))
+  opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
+  return [{ close }, { close: async () => redis.disconnect() }, { close: () => db.close() }]
+}

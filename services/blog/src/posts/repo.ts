@@ -1,0 +1,120 @@
+import mongoose from 'mongoose'
+import { BLOG_LOCALIZED_FIELDS, type BlogPostCreate, type BlogPostUpdate } from '@site/contracts'
+import { badRequest, conflict, notFound } from '@site/service-kit'
+import type { PostDoc, PostModel } from '../models/post.js'
+import { plainText, sanitizePostHtml } from '../lib/sanitize.js'
+import { nextFreeSlug, slugify } from '../lib/slug.js'
+import { normalizeTags } from '../lib/translate.js'
+
+export const NOT_FOUND = 'Blog post not found'
+const SLUG_TAKEN = 'A blog post with this slug already exists.'
+const HTML_FIELDS = new Set(['content_nl', 'content_en', 'content_de'])
+const TEXT_FIELDS = new Set<string>(BLOG_LOCALIZED_FIELDS.filter((f) => !HTML_FIELDS.has(f)))
+
+/** What a new post may carry besides the admin's fields: the import's marks and its source. */
+export interface CreateExtras {
+  machine_translated?: string[]
+  untranslated?: string[]
+  source_language?: string | null
+  source_upload_id?: string
+}
+
+const isDuplicate = (err: unknown) => (err as { code?: unknown })?.code === 11000
+
+/** Every write goes through here: HTML sanitized, titles/excerpts plain text, tags normalized. */
+function clean(field: string, value: unknown, seen = new Map<string, string>()): unknown {
+  if (value === null || value === undefined) return value
+  if (HTML_FIELDS.has(field)) {
+    // An offline import stores the same long HTML in two languages: sanitize it once.
+    const html = String(value)
+    const done = seen.get(html) ?? sanitizePostHtml(html)
+    seen.set(html, done)
+    return done
+  }
+  if (TEXT_FIELDS.has(field)) return plainText(String(value))
+  if (field === 'tags') return normalizeTags(value as string[])
+  if (field === 'featured_image') return safeImageUrl(String(value))
+  return value
+}
+
+function safeImageUrl(url: string): string | null {
+  const u = url.trim()
+  if (!u) return null
+  if (/^\/(?!\/)/.test(u) || /^https?:\/\//i.test(u)) return u
+  throw badRequest('The featured image must be an http(s) URL or a path on this site.')
+}
+
+async function freeSlug(posts: PostModel, base: string): Promise<string> {
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const taken = await posts.find({ slug: mongoose.trusted({ $regex: `^${escaped}(-\\d+)?$` }) }, { slug: 1 }).lean()
+  return nextFreeSlug(base, taken.map((p) => p.slug))
+}
+
+export async function createPost(posts: PostModel, input: BlogPostCreate & { author: string }, extras: CreateExtras = {}): Promise<PostDoc> {
+  const doc: Record<string, unknown> = { ...extras }
+  const seen = new Map<string, string>()
+  for (const [k, v] of Object.entries(input)) if (k !== 'slug') doc[k] = clean(k, v, seen)
+  if (!doc.title_nl || !doc.title_en) throw badRequest('A title in Dutch and English is required.')
+  const explicit = input.slug?.trim() ? slugify(input.slug) : null
+  if (input.slug?.trim() && !explicit) throw badRequest('The slug must contain letters or digits.')
+  const base = explicit ?? (slugify(String(doc.title_nl || doc.title_en)) || 'post')
+  for (let attempt = 0; attempt < 6; attempt++) {
+    doc.slug = explicit ?? (await freeSlug(posts, base))
+    if (explicit && (await posts.exists({ slug: explicit }))) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+    try {
+      const created = await posts.create(doc as Partial<PostDoc>)
+      return created.toObject() as PostDoc
+    } catch (err) {
+      if (!isDuplicate(err)) throw err
+      if (extras.source_upload_id) {
+        const existing = await posts.findOne({ source_upload_id: extras.source_upload_id }).lean<PostDoc>()
+        if (existing) return existing
+      }
+      if (explicit) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+      // A concurrent write took the generated slug: pick the next one.
+    }
+  }
+  throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+}
+
+const validId = (id: string) => mongoose.isObjectIdOrHexString(id)
+
+export async function updatePost(posts: PostModel, id: string, body: BlogPostUpdate): Promise<PostDoc> {
+  if (!validId(id)) throw notFound(NOT_FOUND)
+  const current = await posts.findById(id).lean<PostDoc>()
+  if (!current) throw notFound(NOT_FOUND)
+  const set: Record<string, unknown> = {}
+  const cleared = new Set<string>(body.reviewed ?? [])
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'reviewed' || k === 'slug' || v === undefined) continue
+    const value = clean(k, v)
+    // An admin's edit of a translated field is the review: its mark goes.
+    if ((BLOG_LOCALIZED_FIELDS as readonly string[]).includes(k) && value !== (current as unknown as Record<string, unknown>)[k]) cleared.add(k)
+    set[k] = value
+  }
+  if (set.title_nl === '' || set.title_en === '') throw badRequest('A title in Dutch and English is required.')
+  if (body.slug !== undefined) {
+    const slug = slugify(body.slug)
+    if (!slug) throw badRequest('The slug must contain letters or digits.')
+    if (slug !== current.slug && (await posts.exists({ slug, _id: mongoose.trusted({ $ne: current._id }) as never }))) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+    set.slug = slug
+  }
+  if (cleared.size) {
+    set.machine_translated = (current.machine_translated ?? []).filter((f) => !cleared.has(f))
+    set.untranslated = (current.untranslated ?? []).filter((f) => !cleared.has(f))
+  }
+  try {
+    const updated = await posts.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<PostDoc>()
+    if (!updated) throw notFound(NOT_FOUND)
+    return updated
+  } catch (err) {
+    if (isDuplicate(err)) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+    throw err
+  }
+}
+
+export async function deletePost(posts: PostModel, id: string): Promise<void> {
+  if (!validId(id)) throw notFound(NOT_FOUND)
+  const res = await posts.deleteOne({ _id: id })
+  if (res.deletedCount === 0) throw notFound(NOT_FOUND)
+}

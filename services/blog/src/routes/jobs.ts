@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type, notFound } from '@site/service-kit'
+import { type BlogImportJobStatus as JobStatus, BlogImportJobStatus, ErrorBody } from '@site/contracts'
+import type { BlogContext } from '../context.js'
+import type { ImportProgress, ImportResult } from '../jobs/import.js'
+import { uploadResult } from './upload.js'
+
+/** GET /api/blog/jobs/{id}: what the admin who got a 202 polls. */
+const jobs: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
+    '/api/blog/jobs/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 200: BlogImportJobStatus, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const job = await ctx.queue.getJob(request.params.id)
+      if (!job) throw notFound('Import job not found', 'JOB_NOT_FOUND')
+      const raw = await job.getState()
+      const state = raw === 'completed' || raw === 'failed' || raw === 'active' ? raw : 'waiting'
+      const p = (typeof job.progress === 'object' ? job.progress : {}) as Partial<ImportProgress>
+      const status: JobStatus = {
+        id: String(job.id),
+        state,
+        stage: p.stage ?? 'queued',
+        progress: Math.max(0, Math.min(100, Math.round(p.percent ?? 0))),
+        attempts: job.attemptsMade,
+      }
+      if (state === 'completed' && job.returnvalue) {
+        const r = job.returnvalue as ImportResult
+        const result = await uploadResult(ctx, r.postId, r.aiTags)
+        if (result) status.result = result
+      }
+      if (state === 'failed') status.error = job.failedReason || 'The file could not be imported.'
+      return status
+    },
+  )
+}
+export default jobs

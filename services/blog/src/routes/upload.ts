@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import multipart from '@fastify/multipart'
+import { HttpError, badRequest } from '@site/service-kit'
+import { BlogUploadAccepted, BlogUploadResult, ErrorBody } from '@site/contracts'
+import type { BlogContext } from '../context.js'
+import type { PostDoc } from '../models/post.js'
+import { storeUpload } from '../models/upload.js'
+import { FileRejected, INVALID_TYPE, MAX_UPLOAD_BYTES, checkUpload, claimedKind } from '../lib/filecheck.js'
+import { toDto } from '../posts/dto.js'
+import { overridesFrom, receive, uploadIdOf } from './upload-input.js'
+
+/** The 200 answer of an upload (also a finished job's result): the post as saved now. */
+export async function uploadResult(ctx: BlogContext, postId: string, aiTags: string[]) {
+  const doc = await ctx.posts.findById(postId).lean<PostDoc>()
+  return doc ? { blogPost: toDto(doc), aiGenerated: { tags: aiTags } } : undefined
+}
+
+/** POST /api/blog/upload: check, store, enqueue, wait a bounded time (docs/blog-import.md). */
+const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 22, headerPairs: 200 },
+  })
+
+  app.post(
+    '/api/blog/upload',
+    {
+      schema: {
+        tags: ['blog'],
+        consumes: ['multipart/form-data'],
+        response: { 200: BlogUploadResult, 202: BlogUploadAccepted, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 422: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const admin = (await request.getAdmin())!
+      const { bytes, filename, mimetype, fields } = await receive(request)
+      const kind = claimedKind(filename, mimetype)
+      if (!kind) throw badRequest(INVALID_TYPE, 'INVALID_FILE_TYPE')
+      try {
+        await checkUpload(bytes, kind)
+      } catch (err) {
+        if (err instanceof FileRejected) throw new HttpError(err.statusCode, err.message, err.statusCode === 413 ? 'FILE_TOO_LARGE' : 'INVALID_FILE')
+        throw err
+      }
+      const overrides = overridesFrom(fields)
+      const uploadId = uploadIdOf(bytes, overrides)
+      const existing = await ctx.posts.findOne({ source_upload_id: uploadId }).lean<PostDoc>()
+      if (existing) return { blogPost: toDto(existing), aiGenerated: { tags: [] } }
+
+      await storeUpload(request.server.db, uploadId, bytes, { kind, filename, author: admin.username, overrides })
+      const jobId = `import-${uploadId}`
+      const previous = await ctx.queue.getJob(jobId)
+      // A finished job of the same upload whose post is gone (deleted) or that failed: run it again.
+      if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove()
+      const job = await ctx.queue.add('import', { uploadId }, { jobId })
+      try {
+        const result = await job.waitUntilFinished(ctx.events, ctx.config.BLOG_UPLOAD_WAIT_MS)
+        const answer = await uploadResult(ctx, result.postId, result.aiTags)
+        if (answer) return answer
+      } catch {
+        const state = await job.getState().catch(() => 'unknown')
+        if (state === 'failed') {
+          const failed = await ctx.queue.getJob(jobId)
+          throw new HttpError(422, failed?.failedReason || 'The file could not be imported.', 'IMPORT_FAILED')
+        }
+      }
+      return reply.code(202).send({ jobId, status: 'queued' as const, statusUrl: `/api/blog/jobs/${jobId}` })
+    },
+  )
+}
+export default upload

@@ -1,0 +1,88 @@
+import t from 'tap'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '@site/service-kit/testing'
+import { QUEUES } from '@site/contracts'
+import { createQueue } from '@site/service-kit'
+import { postModel } from '../src/models/post.js'
+import { setup, multipart, startFakeLlm, translatorReply } from './helpers.js'
+
+// The worker as its own process (src/worker.ts), killed with SIGKILL in the middle of a job.
+let firstHtml: () => void
+const reachedModel = new Promise<void>((resolve) => (firstHtml = resolve))
+let hang = true
+const llm = await startFakeLlm((call) => {
+  if (hang && call.user.includes('{"html"')) {
+    firstHtml()
+    return { hang: true }
+  }
+  return translatorReply(call)
+})
+const s = await setup({ ...llm.env, BLOG_UPLOAD_WAIT_MS: '1' })
+const children: ChildProcess[] = []
+t.teardown(async () => {
+  for (const c of children) {
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r))
+      c.kill('SIGTERM')
+      await exited
+    }
+  }
+  await s.close()
+  await llm.close()
+})
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+async function spawnWorker() {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/blog/src/worker.ts'], {
+    cwd: root,
+    env: { ...process.env, ...s.env, ...llm.env, WORKER_PORT: String(port), BLOG_WORKER_LOCK_MS: '2000', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  return child
+}
+
+const status = async (id: string) => (await s.app.inject({ url: `/api/blog/jobs/${id}`, headers: s.admin })).json()
+
+t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post exists', async (t) => {
+  const body = multipart({ sourceLanguage: 'nl' }, { name: 'kill.txt', data: Buffer.from('Werk dat doorgaat\n\nDeze import overleeft een gestopte worker.') })
+  const res = await s.app.inject({ method: 'POST', url: '/api/blog/upload', headers: { ...s.admin, ...body.headers }, payload: body.payload })
+  t.equal(res.statusCode, 202)
+  const { jobId } = res.json()
+
+  const first = await spawnWorker()
+  await reachedModel
+  t.match(await status(jobId), { state: 'active', stage: 'translate' }, 'the job is in the middle of translating')
+  const killed = new Promise((r) => first.once('exit', r))
+  first.kill('SIGKILL')
+  await killed
+
+  hang = false
+  const callsBeforeRestart = llm.calls.length
+  await spawnWorker()
+  let st
+  for (let i = 0; i < 300; i++) {
+    st = await status(jobId)
+    if (st.state === 'completed' || st.state === 'failed') break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  t.match(st, { state: 'completed', progress: 100 })
+  t.match(st.result.blogPost, { title_nl: 'Werk dat doorgaat', title_en: '[EN] Werk dat doorgaat' })
+  t.equal(await postModel(s.app.db).countDocuments({}), 1, 'exactly one post')
+  const after = llm.calls.slice(callsBeforeRestart)
+  t.notOk(after.some((c) => c.user.includes('{"title"')), 'resumed: the title translation done before the kill was not asked again')
+  t.ok(after.some((c) => c.user.includes('{"html"')), 'the unfinished body translation was')
+
+  // A replay of the same upload (a duplicate delivery) finds the post instead of making another.
+  const { queue, close } = createQueue(QUEUES.blogImport, { redisUrl: s.env.REDIS_URL!, prefix: s.env.QUEUE_PREFIX! })
+  t.teardown(close)
+  const uploadId = String(jobId).replace(/^import-/, '')
+  await queue.waitUntilReady()
+  const replay = await queue.add('import', { uploadId }, { jobId: 'replay-1' })
+  for (let i = 0; i < 300 && !['completed', 'failed'].includes(await replay.getState()); i++) await new Promise((r) => setTimeout(r, 100))
+  const done = await queue.getJob('replay-1')
+  t.equal(done?.returnvalue?.translation, 'replayed')
+  t.equal(await postModel(s.app.db).countDocuments({}), 1, 'still one post')
+})
