@@ -1,0 +1,54 @@
+import { Schema, type Connection, type InferSchemaType, type HydratedDocument, type Model } from 'mongoose'
+import { NOTIFICATION_STATUSES } from '@site/contracts'
+
+const mailState = new Schema(
+  {
+    sentAt: { type: Date, default: null },
+    messageId: { type: String, default: null },
+    /** Last failure of this mail (SMTP code and text); cleared once it is sent. */
+    error: { type: String, default: null },
+  },
+  { _id: false },
+)
+
+/**
+ * One consultation request. It carries its own outbox state (`notification`): the request and the
+ * duty to mail it are one write, so neither can be lost without the other (design §3).
+ */
+const contactSchema = new Schema({
+  name: { type: String },
+  email: { type: String },
+  phone: { type: String, default: null },
+  company: { type: String, default: null },
+  message: { type: String },
+  language: { type: String, enum: ['nl', 'en', 'de'], default: 'nl' },
+  createdAt: { type: Date, default: () => new Date() },
+  handled: { type: Boolean, default: false },
+  handledAt: { type: Date, default: null },
+  /** Hash of the normalized submission plus a time slot: a unique index collapses double submits. */
+  dedupeKey: { type: String, required: true },
+  dedupeSlot: { type: Number, required: true },
+  /** Set when the personal data was erased on request; the rest stays as a record of the deletion. */
+  erasedAt: { type: Date, default: null },
+  notification: {
+    status: { type: String, enum: NOTIFICATION_STATUSES, default: 'pending' },
+    sentAt: { type: Date, default: null },
+    lastError: { type: String, default: null },
+    attempts: { type: Number, default: 0 },
+    lastAttemptAt: { type: Date, default: null },
+    team: { type: mailState, default: () => ({}) },
+    visitor: { type: mailState, default: () => ({}) },
+  },
+})
+contactSchema.index({ dedupeKey: 1, dedupeSlot: 1 }, { unique: true })
+contactSchema.index({ createdAt: -1 })
+contactSchema.index({ 'notification.status': 1, createdAt: 1 })
+
+export type Contact = InferSchemaType<typeof contactSchema>
+export type ContactDoc = HydratedDocument<Contact>
+export type ContactModel = Model<Contact>
+
+/** The model on a given connection (the API's and the worker's each have their own). */
+export function contactModel(conn: Connection): ContactModel {
+  return (conn.models.Contact as ContactModel | undefined) ?? conn.model<Contact>('Contact', contactSchema, 'contacts')
+}
