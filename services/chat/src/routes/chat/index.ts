@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { HttpError, Type, badRequest } from '@site/service-kit'
+import { CHAT_MESSAGE_MAX, ChatRequest, ChatResponse, DEFAULT_LOCALE, ErrorBody } from '@site/contracts'
+import type { Assistant } from '../../answer/assistant.js'
+import { TEXTS } from '../../answer/texts.js'
+
+const ChatStatus = Type.Object({
+  mode: Type.Union([Type.Literal('llm'), Type.Literal('retrieval')]),
+  index: Type.Object({ items: Type.Integer(), passages: Type.Integer(), refreshedAt: Type.Union([Type.String(), Type.Null()]) }),
+})
+
+/** `POST /api/chat`: the visitor assistant; `GET /api/chat/status`: which mode answers and what it knows. */
+const chatRoutes: FastifyPluginAsync<{ assistant: Assistant; llmEnabled: boolean }> = async (base, opts) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.post(
+    '/api/chat',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Ask the site assistant a question',
+        body: ChatRequest,
+        response: { 200: ChatResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const language = request.body.language ?? DEFAULT_LOCALE
+      const t = TEXTS[language]
+      const message = request.body.message.trim()
+      if (!message) throw badRequest(t.empty, 'EMPTY_MESSAGE')
+      if (message.length > CHAT_MESSAGE_MAX) throw badRequest(t.tooLong(CHAT_MESSAGE_MAX), 'MESSAGE_TOO_LONG')
+      const over = await app.chatLimits.hit(request.body.sessionId, request.ip)
+      if (over) {
+        request.log.info({ limit: over.limit }, 'chat: rate limit reached')
+        throw new HttpError(429, t.slowDown, 'RATE_LIMITED', { 'retry-after': String(over.retryAfterS) })
+      }
+      return opts.assistant({ message, sessionId: request.body.sessionId, language })
+    },
+  )
+
+  app.get('/api/chat/status', { schema: { tags: ['chat'], response: { 200: ChatStatus } } }, async () => ({
+    mode: opts.llmEnabled ? ('llm' as const) : ('retrieval' as const),
+    index: { ...app.knowledge.size, refreshedAt: app.knowledge.lastRefresh?.at.toISOString() ?? null },
+  }))
+}
+export default chatRoutes

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { testEnv, startFakeOpenAI } from '@site/service-kit/testing'
+import { buildApp } from '../src/app.js'
+import { readConfig } from '../src/config.js'
+import { SITE } from './fixtures/site.js'
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>
+
+export async function listen(handler: Handler) {
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => void handler(req, body, res))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+/** The content and blog services' public reads (docs/api.md shapes), from a mutable data set. */
+export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
+  const requests: string[] = []
+  const srv = await listen((req, _body, res) => {
+    requests.push(req.url ?? '')
+    const url = new URL(req.url ?? '/', 'http://x')
+    if (url.pathname === '/api/content') return json(res, 200, data.content)
+    if (url.pathname === '/api/features') return json(res, 200, data.features)
+    if (url.pathname === '/api/projects') return json(res, 200, data.projects)
+    if (url.pathname === '/api/pages') return json(res, 200, data.pages.filter((p) => p.published))
+    if (url.pathname === '/api/blog' && url.searchParams.get('published') === 'true') return json(res, 200, data.posts.filter((p) => p.published))
+    json(res, 404, { statusCode: 404, error: 'Not Found', message: 'not found' })
+  })
+  return { ...srv, data, requests }
+}
+
+export interface LlmCall {
+  messages: { role: string; content: string }[]
+  model: string
+}
+
+/** The kit's fake OpenAI server, whose behaviour the test sets per call through `state`. */
+export async function fakeLlm() {
+  const calls: LlmCall[] = []
+  const state = { behaviour: 'ok' as 'ok' | 'slow' | 'error' | 'malformed' | 'empty', answer: 'Fake answer' }
+  const fake = await startFakeOpenAI((body) => {
+    calls.push(body as LlmCall)
+    switch (state.behaviour) {
+      case 'slow':
+        return { hang: true } // the client's timeout ends it
+      case 'error':
+        return { status: 500 }
+      case 'malformed':
+        return { raw: '{"choices": [ {"mess' }
+      case 'empty':
+        return { json: { id: 'x', object: 'chat.completion', choices: [] } }
+      default:
+        return { content: state.answer }
+    }
+  })
+  return { url: fake.url, close: fake.close, calls, state, baseURL: fake.baseURL }
+}
+
+export const newSessionId = () => `session_${Date.now()}_${randomBytes(5).toString('hex').slice(0, 9)}`
+
+/** The chat app against a fake site (and optionally a fake model), with its own database and Redis keys. */
+export async function chatApp(siteUrl: string, extra: Record<string, string> = {}) {
+  const app = await buildApp(readConfig(testEnv('chat', { CONTENT_URL: siteUrl, BLOG_URL: siteUrl, CHAT_MODE: 'auto', ...extra })))
+  await app.ready()
+  // Redis and Mongo connect in the background; a visitor's first message waits for nothing, the test does.
+  for (let i = 0; i < 100 && (await app.inject('/readyz')).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 50))
+  return app
+}
+
+export type ChatApp = Awaited<ReturnType<typeof chatApp>>
+
+export async function ask(app: ChatApp, message: string, opts: { language?: string; sessionId?: string; ip?: string } = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}) },
+    payload: { message, sessionId: opts.sessionId ?? newSessionId(), language: opts.language ?? 'nl' },
+  })
+  return { status: res.statusCode, body: res.json() as { response: string; sources: { title: string; url: string }[]; mode: string; message?: string; code?: string }, headers: res.headers }
+}
+
+export async function closeApp(app: ChatApp) {
+  await app.db.dropDatabase().catch(() => undefined)
+  await app.close()
+}
