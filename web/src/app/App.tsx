@@ -1,0 +1,11 @@
+import { RouterProvider } from 'react-router-dom'
+import { AppProviders } from './providers/AppProviders'
+import { router } from './router'
+
+export function App() {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  )
+}

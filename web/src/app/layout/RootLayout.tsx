@@ -1,0 +1,59 @@
+// The frame of every page: skip link, the fixed top bar, the page, and the app-wide overlays
+// (toasts, chat widget, login and contact dialogs) mounted once. Pages other than / and the two
+// dialogs are separate chunks (React.lazy): the page waits in <Suspense>, and each dialog is mounted
+// the first time it is opened, so / downloads neither; the toaster loads after the first render.
+import { Suspense, lazy } from 'react'
+import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Spinner } from '@/components'
+import { LoginDialog } from '@/features/auth'
+import { ChatWidget } from '@/features/chat'
+import { ContactDialog } from '@/features/contact'
+import { useT } from '@/features/i18n'
+import { useOpenedOnce } from '@/lib/useOpenedOnce'
+import { useDialogs } from '@/stores/dialogs'
+import { TopBar } from './TopBar'
+
+// Radix Toast is not needed to paint the page: its chunk loads right after the first render.
+const Toaster = lazy(() => import('@/components/ui/Toaster').then((m) => ({ default: m.Toaster })))
+
+function PageFallback({ label }: { label: string }) {
+  return (
+    <div className="container page page--center" data-testid="page-loading">
+      <Spinner label={label} size={28} />
+    </div>
+  )
+}
+
+export function RootLayout() {
+  const t = useT()
+  const loginOpened = useOpenedOnce(useDialogs((s) => s.open.login))
+  const contactOpened = useOpenedOnce(useDialogs((s) => s.open.contact))
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t.common.skipToContent}
+      </a>
+      <TopBar />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<PageFallback label={t.common.loading} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ChatWidget />
+      {loginOpened ? (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      ) : null}
+      {contactOpened ? (
+        <Suspense fallback={null}>
+          <ContactDialog />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={null}>
+        <Toaster closeLabel={t.common.close} />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  )
+}

@@ -1,0 +1,10 @@
+// Shared, accessible UI primitives. Import from '@/components'.
+export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './ui/Button'
+export { Input, Textarea, Label, Field, type FieldProps } from './ui/Input'
+export { Dialog, DialogTrigger, DialogClose, DialogContent, type DialogContentProps } from './ui/Dialog'
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './ui/Tabs'
+export { Switch } from './ui/Switch'
+export { Badge, Card, CardBody, Skeleton, Spinner, VisuallyHidden, type BadgeVariant } from './ui/Display'
+export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './ui/Tooltip'
+export { Toaster } from './ui/Toaster'
+export { LogoMark } from './ui/Logo'

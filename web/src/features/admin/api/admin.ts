@@ -1,0 +1,117 @@
+// The admin calls (docs/api.md; spec §7). Every write is followed by a refetch of its list
+// (useMutation({ invalidate })), reads use the shared query keys so the public screens refresh too.
+import { deleteJson, getJson, patchJson, postForm, postJson, putJson, type RequestOptions } from '@/lib/api'
+import type {
+  BlogImportJob,
+  BlogPost,
+  BlogPostInput,
+  BlogUploadQueued,
+  BlogUploadResult,
+  ContactRequest,
+  Feature,
+  FeatureInput,
+  Page,
+  PageInput,
+  Paged,
+  Project,
+  ProjectInput,
+  SiteContent,
+  SiteContentInput,
+  TranslateTitleResult,
+  UploadUrlResult,
+} from '@/lib/types'
+
+/** What the blog service answers for a post: `machine_translated` is the list of fields the LLM wrote. */
+export type AdminBlogPost = Omit<BlogPost, 'machine_translated'> & {
+  machine_translated?: string[] | boolean
+  untranslated?: string[]
+  needs_translation?: boolean
+}
+
+/** POST /api/blog body (slug and author optional: the server generates them). */
+export interface BlogPostCreate {
+  title_nl: string
+  title_en: string
+  excerpt_nl: string
+  excerpt_en: string
+  content_nl: string
+  content_en: string
+  slug?: string | null
+  author?: string | null
+  featured_image?: string | null
+  published: boolean
+  tags?: string[]
+}
+/** PUT /api/blog/{id}: any subset; `reviewed` approves machine translations without editing them. */
+export type BlogPostUpdate = Partial<Omit<BlogPostInput, 'slug' | 'author'>> & {
+  slug?: string
+  author?: string
+  reviewed?: string[]
+}
+
+// ---- content --------------------------------------------------------------------------------
+export const getContent = (signal: AbortSignal) => getJson<SiteContent>('/api/content', { signal })
+export const saveContent = (body: SiteContentInput) => postJson<SiteContent>('/api/content', body)
+
+// ---- blog -----------------------------------------------------------------------------------
+export const listPosts = (signal: AbortSignal) => getJson<AdminBlogPost[]>('/api/blog', { signal })
+export const createPost = (body: BlogPostCreate) => postJson<AdminBlogPost>('/api/blog', body)
+export const updatePost = (id: string, body: BlogPostUpdate) =>
+  putJson<AdminBlogPost>(`/api/blog/${encodeURIComponent(id)}`, body)
+export const deletePost = (id: string) => deleteJson(`/api/blog/${encodeURIComponent(id)}`)
+export const translateTitle = (title: string, sourceLanguage: 'nl' | 'en') =>
+  postJson<TranslateTitleResult>('/api/blog/translate-title', { title, sourceLanguage })
+
+/** POST /api/blog/upload from the post editor (file + sourceLanguage nl): 200 result or 202 job. */
+export async function uploadBlogFile(
+  file: File,
+  opts: Pick<RequestOptions, 'onUploadProgress' | 'signal'> = {},
+): Promise<{ kind: 'done'; result: BlogUploadResult } | { kind: 'queued'; job: BlogUploadQueued }> {
+  const form = new FormData()
+  form.append('sourceLanguage', 'nl')
+  form.append('file', file, file.name)
+  const res = await postForm<BlogUploadResult | BlogUploadQueued>('/api/blog/upload', form, opts)
+  if (res.status === 202) return { kind: 'queued', job: res.data as BlogUploadQueued }
+  return { kind: 'done', result: res.data as BlogUploadResult }
+}
+export const getImportJob = (statusUrl: string, signal?: AbortSignal) =>
+  getJson<BlogImportJob>(statusUrl, { signal })
+
+// ---- pages ----------------------------------------------------------------------------------
+export const listPages = (signal: AbortSignal) => getJson<Page[]>('/api/pages', { signal })
+export const createPage = (body: PageInput) => postJson<Page>('/api/pages', body)
+export const updatePage = (id: string, body: PageInput) =>
+  putJson<Page>(`/api/pages/${encodeURIComponent(id)}`, body)
+export const deletePage = (id: string) => deleteJson(`/api/pages/${encodeURIComponent(id)}`)
+
+// ---- projects -------------------------------------------------------------------------------
+export const listProjects = (signal: AbortSignal) => getJson<Project[]>('/api/projects', { signal })
+export const createProject = (body: ProjectInput) => postJson<Project>('/api/projects', body)
+export const updateProject = (id: string, body: ProjectInput) =>
+  putJson<Project>(`/api/projects/${encodeURIComponent(id)}`, body)
+export const deleteProject = (id: string) => deleteJson(`/api/projects/${encodeURIComponent(id)}`)
+export async function uploadProjectImage(
+  file: File,
+  opts: Pick<RequestOptions, 'onUploadProgress'> = {},
+): Promise<string> {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  const res = await postForm<UploadUrlResult>('/api/projects/upload', form, opts)
+  return res.data.uploadURL
+}
+
+// ---- features -------------------------------------------------------------------------------
+export const listFeatures = (signal: AbortSignal) => getJson<Feature[]>('/api/features', { signal })
+export const createFeature = (body: FeatureInput) => postJson<Feature>('/api/features', body)
+export const updateFeature = (id: string, body: FeatureInput) =>
+  putJson<Feature>(`/api/features/${encodeURIComponent(id)}`, body)
+export const deleteFeature = (id: string) => deleteJson(`/api/features/${encodeURIComponent(id)}`)
+export const reorderFeatures = (ids: string[]) => putJson<Feature[]>('/api/features/order', { ids })
+
+// ---- contact inbox --------------------------------------------------------------------------
+export type InboxItem = ContactRequest & { handled_at?: string | null }
+export const listContacts = (page: number, pageSize: number, signal: AbortSignal) =>
+  getJson<Paged<InboxItem>>('/api/contacts', { signal, params: { page, pageSize } })
+export const setContactHandled = (id: string, handled: boolean) =>
+  patchJson<InboxItem>(`/api/contacts/${encodeURIComponent(id)}`, { handled })
+export const deleteContact = (id: string) => deleteJson(`/api/contacts/${encodeURIComponent(id)}`)

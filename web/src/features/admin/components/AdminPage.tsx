@@ -1,0 +1,68 @@
+// The /admin dashboard (spec §2): breadcrumb 'Admin Dashboard / Content Management' back to '/',
+// tabs Content (default), Blog, Pages, Projects, Features, Media, Settings, plus the Inbox of
+// consultation requests. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
+import type { ComponentType } from 'react'
+import { Link } from 'react-router-dom'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
+import { useT } from '@/features/i18n'
+import { BlogTab } from './BlogTab'
+import { ContentTab } from './ContentTab'
+import { FeaturesTab } from './FeaturesTab'
+import { InboxTab } from './InboxTab'
+import { MediaTab } from './MediaTab'
+import { PagesTab } from './PagesTab'
+import { ProjectsTab } from './ProjectsTab'
+import { SettingsTab } from './SettingsTab'
+import '../admin.css'
+
+const TABS = {
+  content: ContentTab,
+  blog: BlogTab,
+  pages: PagesTab,
+  projects: ProjectsTab,
+  features: FeaturesTab,
+  media: MediaTab,
+  settings: SettingsTab,
+  inbox: InboxTab,
+} as const
+type Tab = keyof typeof TABS
+
+export default function AdminPage() {
+  const t = useT().admin
+  return (
+    <div className="container page admin">
+      <nav aria-label={t.breadcrumb} className="breadcrumb">
+        <ol className="admin-breadcrumb">
+          <li>
+            <Link to="/">{t.dashboard}</Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <span aria-current="page">{t.contentManagement}</span>
+          </li>
+        </ol>
+      </nav>
+      <h1 className="sr-only">{t.dashboard}</h1>
+      {/* Tabs mount their content only while active (each list loads when first shown); the content
+          form stays mounted so unsaved edits survive a look at another tab. */}
+      <Tabs defaultValue="content">
+        <TabsList aria-label={t.contentManagement} className="admin-tabs">
+          {(Object.keys(TABS) as Tab[]).map((tab) => (
+            <TabsTrigger key={tab} value={tab}>
+              {t.tabs[tab]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {(Object.entries(TABS) as [Tab, ComponentType][]).map(([tab, Component]) => (
+          <TabsContent
+            key={tab}
+            value={tab}
+            {...(tab === 'content' ? { forceMount: true as const, className: 'admin-tab--kept' } : {})}
+          >
+            <Component />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  )
+}

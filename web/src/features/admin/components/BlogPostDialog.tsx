@@ -1,0 +1,470 @@
+// Blog post dialog (spec §2 "Admin dialogs and forms", §5, §8): Dutch and English titles with
+// translate buttons, slug, excerpts, contents (8 rows), author, featured image URL, Published switch.
+// When creating, a .txt/.md/.docx file can fill the form: POST /api/blog/upload imports it on the
+// server (extract, translate, tag) and answers the saved draft, or 202 with a job we follow.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Button, Dialog, DialogContent, Field, Input, Label, Switch, Textarea } from '@/components'
+import { errorMessage } from '@/lib/api'
+import { invalidateQueries } from '@/lib/query'
+import { queryKeys } from '@/lib/queryKeys'
+import type { BlogUploadResult } from '@/lib/types'
+import { toast } from '@/stores/toast'
+import { useT } from '@/features/i18n'
+import {
+  createPost,
+  getImportJob,
+  translateTitle,
+  updatePost,
+  uploadBlogFile,
+  type AdminBlogPost,
+  type BlogPostCreate,
+  type BlogPostUpdate,
+} from '../api/admin'
+import { fieldMessage, formatMB, isBlogFile, MAX_UPLOAD_BYTES } from '../lib/validation'
+import { orNull, toastError, toastSuccess } from './common'
+
+interface Form {
+  title_nl: string
+  title_en: string
+  slug: string
+  excerpt_nl: string
+  excerpt_en: string
+  content_nl: string
+  content_en: string
+  author: string
+  featured_image: string
+  published: boolean
+}
+
+const EMPTY: Form = {
+  title_nl: '',
+  title_en: '',
+  slug: '',
+  excerpt_nl: '',
+  excerpt_en: '',
+  content_nl: '',
+  content_en: '',
+  author: '',
+  featured_image: '',
+  published: false, // spec §9: posts default to unpublished
+}
+
+function toForm(p: Partial<AdminBlogPost>): Form {
+  return {
+    title_nl: p.title_nl ?? '',
+    title_en: p.title_en ?? '',
+    slug: p.slug ?? '',
+    excerpt_nl: p.excerpt_nl ?? '',
+    excerpt_en: p.excerpt_en ?? '',
+    content_nl: p.content_nl ?? '',
+    content_en: p.content_en ?? '',
+    author: p.author ?? '',
+    featured_image: p.featured_image ?? '',
+    published: p.published ?? false,
+  }
+}
+
+/** The fields the LLM wrote that nobody reviewed yet (the service answers a list). */
+export function reviewFields(p: Partial<AdminBlogPost> | null | undefined): string[] {
+  if (!p) return []
+  const mt = Array.isArray(p.machine_translated) ? p.machine_translated : []
+  const un = Array.isArray(p.untranslated) ? p.untranslated : []
+  return [...new Set([...mt, ...un])]
+}
+
+type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; loaded: number; total: number }
+  | { phase: 'processing'; stage?: string; percent?: number }
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(new DOMException('aborted', 'AbortError'))
+    })
+  })
+
+export function BlogPostDialog({
+  open,
+  onOpenChange,
+  post,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  post: AdminBlogPost | null
+}) {
+  const t = useT().admin
+  const tb = t.blog
+  const [form, setForm] = useState<Form>(EMPTY)
+  /** The post being edited: the one passed in, or the draft an import created. */
+  const [editing, setEditing] = useState<AdminBlogPost | null>(null)
+  const [imported, setImported] = useState(false)
+  const [reviewed, setReviewed] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [translating, setTranslating] = useState<null | 'nl' | 'en'>(null)
+  const [upload, setUpload] = useState<UploadState>({ phase: 'idle' })
+  const [fileError, setFileError] = useState<string | null>(null)
+  const abortRef = useRef<AbortController | null>(null)
+
+  // Fresh form each time the dialog opens (create: empty; edit: the post's fields).
+  useEffect(() => {
+    if (!open) return
+    setForm(post ? toForm(post) : EMPTY)
+    setEditing(post)
+    setImported(false)
+    setReviewed(false)
+    setSubmitted(false)
+    setUpload({ phase: 'idle' })
+    setFileError(null)
+  }, [open, post])
+
+  // Closing the dialog stops a running upload or job poll.
+  useEffect(() => {
+    if (!open) {
+      abortRef.current?.abort()
+      abortRef.current = null
+    }
+  }, [open])
+  useEffect(() => () => abortRef.current?.abort(), [])
+
+  const busy = saving || upload.phase !== 'idle'
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }))
+
+  const errors: Partial<Record<keyof Form, string>> = {}
+  for (const key of ['title_nl', 'title_en'] as const) {
+    if (form[key].length > 200) errors[key] = fieldMessage(key, 'max', 200)
+    else if (submitted && form[key].trim() === '') errors[key] = fieldMessage(key, 'required')
+  }
+
+  async function translate(source: 'nl' | 'en') {
+    const title = (source === 'nl' ? form.title_nl : form.title_en).trim()
+    if (!title) {
+      toast({
+        title: tb.noTitle,
+        description: source === 'nl' ? tb.enterDutchFirst : tb.enterEnglishFirst,
+        variant: 'destructive',
+      })
+      return
+    }
+    setTranslating(source)
+    try {
+      const { translatedTitle } = await translateTitle(title, source)
+      set(source === 'nl' ? 'title_en' : 'title_nl', translatedTitle)
+      toastSuccess(tb.translated, translatedTitle)
+    } catch (err) {
+      toastError(tb.translationFailed, err, tb.translationFailedText)
+    } finally {
+      setTranslating(null)
+    }
+  }
+
+  function applyImport(result: BlogUploadResult) {
+    const p = result.blogPost as unknown as AdminBlogPost
+    setForm(toForm(p))
+    setEditing(p.id ? p : null)
+    setImported(true)
+    const n = result.aiGenerated?.tags?.length ?? 0
+    toastSuccess(tb.uploaded, tb.tagsGenerated(n))
+    void invalidateQueries(queryKeys.blog.all)
+  }
+
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    setFileError(null)
+    if (!file) return
+    if (!isBlogFile(file)) {
+      setFileError(tb.invalidTypeText)
+      toast({ title: tb.invalidType, description: tb.invalidTypeText, variant: 'destructive' })
+      return
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setFileError(tb.tooLarge)
+      toast({ title: tb.uploadFailed, description: tb.tooLarge, variant: 'destructive' })
+      return
+    }
+    const controller = new AbortController()
+    abortRef.current = controller
+    setUpload({ phase: 'uploading', loaded: 0, total: file.size })
+    try {
+      const answer = await uploadBlogFile(file, {
+        signal: controller.signal,
+        onUploadProgress: ({ loaded, total }) => {
+          if (controller.signal.aborted) return
+          if (total && loaded >= total) setUpload({ phase: 'processing' })
+          else setUpload({ phase: 'uploading', loaded, total: total ?? file.size })
+        },
+      })
+      if (answer.kind === 'done') {
+        applyImport(answer.result)
+        return
+      }
+      // 202: the import runs on; follow its job until it finishes.
+      setUpload({ phase: 'processing', stage: 'queued', percent: 0 })
+      for (;;) {
+        await sleep(1000, controller.signal)
+        const job = await getImportJob(answer.job.statusUrl, controller.signal)
+        if (job.state === 'completed' && job.result) {
+          applyImport(job.result)
+          return
+        }
+        if (job.state === 'failed') throw new Error(job.error || tb.uploadFailedText)
+        setUpload({ phase: 'processing', stage: job.stage, percent: job.progress ?? 0 })
+      }
+    } catch (err) {
+      if (controller.signal.aborted) return
+      const message =
+        err instanceof Error && !('status' in err) ? err.message : errorMessage(err, tb.uploadFailedText)
+      setFileError(message)
+      toast({ title: tb.uploadFailed, description: message, variant: 'destructive' })
+    } finally {
+      if (abortRef.current === controller) abortRef.current = null
+      if (!controller.signal.aborted) setUpload({ phase: 'idle' })
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    setSubmitted(true)
+    if (
+      !form.title_nl.trim() ||
+      !form.title_en.trim() ||
+      form.title_nl.length > 200 ||
+      form.title_en.length > 200
+    ) {
+      document
+        .getElementById(
+          !form.title_nl.trim() || form.title_nl.length > 200 ? 'post-title_nl' : 'post-title_en',
+        )
+        ?.focus()
+      return
+    }
+    setSaving(true)
+    try {
+      if (editing) {
+        const body: BlogPostUpdate = {
+          title_nl: form.title_nl.trim(),
+          title_en: form.title_en.trim(),
+          excerpt_nl: form.excerpt_nl,
+          excerpt_en: form.excerpt_en,
+          content_nl: form.content_nl,
+          content_en: form.content_en,
+          featured_image: orNull(form.featured_image),
+          published: form.published,
+        }
+        if (form.slug.trim()) body.slug = form.slug.trim()
+        if (form.author.trim()) body.author = form.author.trim()
+        const review = reviewFields(editing)
+        if (reviewed && review.length) body.reviewed = review
+        await updatePost(editing.id, body)
+        await invalidateQueries(queryKeys.blog.all)
+        toastSuccess(tb.updated, tb.updatedText)
+      } else {
+        const body: BlogPostCreate = {
+          title_nl: form.title_nl.trim(),
+          title_en: form.title_en.trim(),
+          excerpt_nl: form.excerpt_nl,
+          excerpt_en: form.excerpt_en,
+          content_nl: form.content_nl,
+          content_en: form.content_en,
+          slug: orNull(form.slug),
+          author: orNull(form.author),
+          featured_image: orNull(form.featured_image),
+          published: form.published,
+        }
+        await createPost(body)
+        await invalidateQueries(queryKeys.blog.all)
+        toastSuccess(tb.created, tb.createdText)
+      }
+      // Spec §2: dialog forms reset after saving.
+      setForm(EMPTY)
+      setEditing(null)
+      setSubmitted(false)
+      onOpenChange(false)
+    } catch (err) {
+      toastError(tb.failed, err, tb.failedText)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const review = reviewFields(editing)
+  const isEdit = editing !== null
+  const uploadStatus =
+    upload.phase === 'uploading'
+      ? tb.uploading(formatMB(upload.loaded), formatMB(upload.total))
+      : upload.phase === 'processing'
+        ? upload.stage
+          ? tb.stage(upload.stage, upload.percent ?? 0)
+          : tb.processing
+        : null
+
+  const text = (
+    key: keyof Form,
+    label: string,
+    opts: { rows?: number; hint?: string; type?: string; autoComplete?: string } = {},
+  ) => {
+    const id = `post-${key}`
+    const error = errors[key]
+    const props = {
+      id,
+      name: key,
+      value: form[key] as string,
+      disabled: busy,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby':
+        [error ? `${id}-error` : '', opts.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined,
+    }
+    return (
+      <Field label={label} htmlFor={id} error={error} hint={opts.hint}>
+        {opts.rows ? (
+          <Textarea {...props} rows={opts.rows} onChange={(e) => set(key, e.target.value)} />
+        ) : (
+          <Input
+            {...props}
+            type={opts.type ?? 'text'}
+            autoComplete={opts.autoComplete ?? 'off'}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        )}
+      </Field>
+    )
+  }
+
+  const titleWithTranslate = (key: 'title_nl' | 'title_en') => {
+    const id = `post-${key}`
+    const error = errors[key]
+    const source = key === 'title_nl' ? 'nl' : 'en'
+    return (
+      <Field
+        label={key === 'title_nl' ? tb.titleNl : tb.titleEn}
+        htmlFor={id}
+        error={error}
+        counter={{ value: form[key].length, max: 200 }}
+        required
+      >
+        <div className="admin-input-row">
+          <Input
+            id={id}
+            name={key}
+            value={form[key]}
+            disabled={busy}
+            aria-required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => set(key, e.target.value)}
+          />
+          <Button
+            variant="outline"
+            onClick={() => void translate(source)}
+            disabled={translating !== null || busy}
+            title={source === 'nl' ? tb.translateToEn : tb.translateToNl}
+            aria-busy={translating === source || undefined}
+            data-testid={`translate-${source}`}
+          >
+            {source === 'nl' ? tb.toEn : tb.toNl}
+          </Button>
+        </div>
+      </Field>
+    )
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
+      <DialogContent title={isEdit ? tb.editTitle : tb.createTitle} size="lg" closeLabel={t.close}>
+        <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="blog-post-form">
+          {post === null ? (
+            <div className="admin-import">
+              <Field label={tb.importLabel} htmlFor="post-file" hint={tb.importHint} error={fileError}>
+                <input
+                  id="post-file"
+                  type="file"
+                  className="admin-file"
+                  accept=".txt,.md,.docx,text/plain,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+                  disabled={busy || imported}
+                  onChange={(e) => void onFile(e)}
+                  aria-describedby="post-file-hint"
+                />
+              </Field>
+              {uploadStatus ? (
+                <div role="status" className="admin-progress" data-testid="blog-upload-status">
+                  <span>{uploadStatus}</span>
+                  <progress
+                    max={100}
+                    value={
+                      upload.phase === 'uploading'
+                        ? Math.round((upload.loaded / Math.max(1, upload.total)) * 100)
+                        : upload.phase === 'processing' && upload.percent !== undefined
+                          ? upload.percent
+                          : undefined
+                    }
+                    aria-label={uploadStatus}
+                  />
+                </div>
+              ) : null}
+              {imported ? (
+                <p className="admin-note" role="status">
+                  {tb.importedNote}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {review.length ? (
+            <div className="admin-note admin-note--warning">
+              <p>{tb.reviewNote(review.join(', '))}</p>
+              <label className="admin-check">
+                <input
+                  type="checkbox"
+                  checked={reviewed}
+                  onChange={(e) => setReviewed(e.target.checked)}
+                  disabled={busy}
+                />{' '}
+                {tb.markReviewed}
+              </label>
+            </div>
+          ) : null}
+          <div className="admin-grid-2">
+            {titleWithTranslate('title_nl')}
+            {titleWithTranslate('title_en')}
+          </div>
+          {translating ? (
+            <p role="status" className="admin-muted">
+              {tb.translating}
+            </p>
+          ) : null}
+          {text('slug', tb.slug, { hint: tb.slugHint })}
+          <div className="admin-grid-2">
+            {text('excerpt_nl', tb.excerptNl, { rows: 3 })}
+            {text('excerpt_en', tb.excerptEn, { rows: 3 })}
+          </div>
+          {text('content_nl', tb.contentNl, { rows: 8, hint: tb.contentHint })}
+          {text('content_en', tb.contentEn, { rows: 8, hint: tb.contentHint })}
+          <div className="admin-grid-2">
+            {text('author', tb.author, { hint: tb.authorHint })}
+            {text('featured_image', tb.featuredImage, { type: 'url' })}
+          </div>
+          <div className="admin-switch-row">
+            <Switch
+              id="post-published"
+              checked={form.published}
+              onCheckedChange={(v) => set('published', v)}
+              disabled={busy}
+            />
+            <Label htmlFor="post-published">{t.publishedLabel}</Label>
+          </div>
+          <div className="dialog-actions">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {saving ? t.saving : isEdit ? tb.update : tb.create}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

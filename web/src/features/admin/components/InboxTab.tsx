@@ -1,0 +1,215 @@
+// Inbox tab: the consultation requests sent through the contact forms (GET /api/contacts, newest
+// first, paged), mark handled / open (PATCH), erase with confirmation (DELETE: personal data erased).
+import { Check, Mail, RotateCcw, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Badge, Button, Skeleton } from '@/components'
+import { errorMessage } from '@/lib/api'
+import { invalidateQueries, useQuery } from '@/lib/query'
+import { queryKeys } from '@/lib/queryKeys'
+import { formatDate, useLanguage, useT } from '@/features/i18n'
+import { deleteContact, listContacts, setContactHandled, type InboxItem } from '../api/admin'
+import { ConfirmDialog, Section, toastError, toastSuccess, useConfirm } from './common'
+
+const PAGE_SIZE = 20
+
+export function InboxTab() {
+  const t = useT().admin
+  const ti = t.inbox
+  const { language } = useLanguage()
+  const [page, setPage] = useState(1)
+  const query = useQuery(queryKeys.contacts.page(page, PAGE_SIZE), (signal) =>
+    listContacts(page, PAGE_SIZE, signal),
+  )
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const confirm = useConfirm<InboxItem>()
+
+  const total = query.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const items = query.data?.items ?? []
+
+  async function toggle(item: InboxItem) {
+    setBusyId(item.id)
+    try {
+      await setContactHandled(item.id, !item.handled)
+      await invalidateQueries(queryKeys.contacts.all)
+      toastSuccess(ti.updated, item.handled ? ti.open : ti.handled)
+    } catch (err) {
+      toastError(t.error, err, ti.failed)
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  async function erase(item: InboxItem) {
+    try {
+      await deleteContact(item.id)
+      // The last item of a later page: go back one page.
+      if (items.length === 1 && page > 1) setPage(page - 1)
+      await invalidateQueries(queryKeys.contacts.all)
+      toastSuccess(ti.erased)
+    } catch (err) {
+      toastError(t.error, err, ti.failed)
+      throw err
+    }
+  }
+
+  let body
+  if (query.isPending) {
+    body = (
+      <div className="admin-list" aria-busy="true" aria-label={t.loading}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="admin-list__skeleton admin-list__skeleton--tall" />
+        ))}
+      </div>
+    )
+  } else if (query.isError && !query.data) {
+    body = (
+      <div className="admin-empty" role="alert">
+        <p>{t.loadFailed}</p>
+        <p className="admin-muted">{errorMessage(query.error, query.error?.message ?? '')}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t.retry}
+        </Button>
+      </div>
+    )
+  } else if (items.length === 0) {
+    body = <p className="admin-empty">{ti.empty}</p>
+  } else {
+    body = (
+      <ul className="admin-list" data-testid="admin-inbox-list">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className={`admin-row admin-row--stack${item.handled ? ' admin-row--done' : ''}`}
+            data-testid="inbox-item"
+          >
+            <article aria-labelledby={`inbox-${item.id}-name`} className="admin-inbox">
+              <header className="admin-row__title">
+                <h3 id={`inbox-${item.id}-name`} className="admin-inbox__name">
+                  {item.name}
+                </h3>
+                <Badge variant={item.handled ? 'success' : 'warning'}>
+                  {item.handled ? ti.handled : ti.open}
+                </Badge>
+                {item.notification?.status ? (
+                  <Badge
+                    variant={item.notification.status === 'failed' ? 'destructive' : 'outline'}
+                    title={item.notification.lastError ?? undefined}
+                  >
+                    {ti.notificationStatus[item.notification.status] ?? item.notification.status}
+                  </Badge>
+                ) : null}
+              </header>
+              <dl className="admin-inbox__meta">
+                <div>
+                  <dt>{ti.received}</dt>
+                  <dd>
+                    <time dateTime={item.created_at}>
+                      {formatDate(item.created_at, language, {
+                        year: 'numeric',
+                        month: 'long',
+                        day: 'numeric',
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      })}
+                    </time>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{ti.email}</dt>
+                  <dd>
+                    <a href={`mailto:${item.email}`}>{item.email}</a>
+                  </dd>
+                </div>
+                {item.phone ? (
+                  <div>
+                    <dt>{ti.phone}</dt>
+                    <dd>
+                      <a href={`tel:${item.phone}`}>{item.phone}</a>
+                    </dd>
+                  </div>
+                ) : null}
+                {item.company ? (
+                  <div>
+                    <dt>{ti.company}</dt>
+                    <dd>{item.company}</dd>
+                  </div>
+                ) : null}
+                {item.language ? (
+                  <div>
+                    <dt>{ti.language}</dt>
+                    <dd>{item.language}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              <p className="admin-inbox__message">{item.message}</p>
+              <div className="admin-row__actions">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void toggle(item)}
+                  disabled={busyId === item.id}
+                  aria-label={`${item.handled ? ti.markOpen : ti.markHandled}: ${item.name}`}
+                >
+                  {item.handled ? <RotateCcw size={14} aria-hidden /> : <Check size={14} aria-hidden />}{' '}
+                  {item.handled ? ti.markOpen : ti.markHandled}
+                </Button>
+                <a
+                  className="btn btn--ghost btn--sm"
+                  href={`mailto:${item.email}`}
+                  aria-label={`${ti.reply}: ${item.name}`}
+                >
+                  <Mail size={14} aria-hidden /> {ti.reply}
+                </a>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="admin-danger"
+                  onClick={() => confirm.ask(item)}
+                  disabled={busyId === item.id}
+                  aria-label={`${ti.erase}: ${item.name}`}
+                >
+                  <Trash2 size={14} aria-hidden /> {ti.erase}
+                </Button>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <Section title={ti.heading} lead={ti.lead} id="admin-inbox">
+      {body}
+      {total > PAGE_SIZE ? (
+        <nav className="admin-pager" aria-label={ti.heading}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+            disabled={page <= 1 || query.isFetching}
+          >
+            {ti.previous}
+          </Button>
+          <span aria-live="polite">{ti.pageOf(page, pages, total)}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+            disabled={page >= pages || query.isFetching}
+          >
+            {ti.next}
+          </Button>
+        </nav>
+      ) : null}
+      <ConfirmDialog
+        {...confirm.dialogProps}
+        title={ti.eraseTitle}
+        text={ti.eraseText(confirm.target?.name ?? '')}
+        confirmLabel={ti.erase}
+        onConfirm={() => erase(confirm.target!)}
+      />
+    </Section>
+  )
+}

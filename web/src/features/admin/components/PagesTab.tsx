@@ -1,0 +1,244 @@
+// Pages tab (spec §2): static pages with Published/Draft badges, edit and delete, 'New Page', and
+// the page dialog (slug, Dutch and English title, content of 10 rows, meta descriptions, Published on by default).
+import { type FormEvent } from 'react'
+import { Dialog, DialogContent, Label, Switch } from '@/components'
+import { invalidateQueries, useQuery } from '@/lib/query'
+import { queryKeys } from '@/lib/queryKeys'
+import type { Page, PageInput } from '@/lib/types'
+import { useT } from '@/features/i18n'
+import { createPage, deletePage, listPages, updatePage } from '../api/admin'
+import { fieldMessage, SLUG_RE } from '../lib/validation'
+import {
+  ConfirmDialog,
+  DialogFormActions,
+  ListState,
+  NewButton,
+  orNull,
+  ItemRow,
+  PublishedBadge,
+  Section,
+  TextField,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useDialogForm,
+  useEditDialog,
+} from './common'
+
+interface Form {
+  slug: string
+  title_nl: string
+  title_en: string
+  content_nl: string
+  content_en: string
+  meta_description_nl: string
+  meta_description_en: string
+  published: boolean
+}
+const EMPTY: Form = {
+  slug: '',
+  title_nl: '',
+  title_en: '',
+  content_nl: '',
+  content_en: '',
+  meta_description_nl: '',
+  meta_description_en: '',
+  published: true, // spec §9: pages default to published
+}
+const toForm = (p: Page): Form => ({
+  slug: p.slug,
+  title_nl: p.title_nl,
+  title_en: p.title_en,
+  content_nl: p.content_nl,
+  content_en: p.content_en,
+  meta_description_nl: p.meta_description_nl ?? '',
+  meta_description_en: p.meta_description_en ?? '',
+  published: p.published,
+})
+
+const LIMITS: Partial<Record<keyof Form, number>> = {
+  slug: 100,
+  title_nl: 200,
+  title_en: 200,
+  meta_description_nl: 300,
+  meta_description_en: 300,
+}
+
+function validate(form: Form, slugInvalid: string): Partial<Record<keyof Form, string>> {
+  const errors: Partial<Record<keyof Form, string>> = {}
+  for (const key of ['slug', 'title_nl', 'title_en', 'content_nl', 'content_en'] as const) {
+    if (form[key].trim() === '') errors[key] = fieldMessage(key, 'required')
+  }
+  for (const [key, max] of Object.entries(LIMITS) as [keyof Form, number][]) {
+    const v = form[key]
+    if (typeof v === 'string' && v.length > max) errors[key] = fieldMessage(key, 'max', max)
+  }
+  if (!errors.slug && !SLUG_RE.test(form.slug.trim())) errors.slug = slugInvalid
+  return errors
+}
+
+function PageDialog({
+  open,
+  onOpenChange,
+  page,
+}: {
+  open: boolean
+  onOpenChange: (o: boolean) => void
+  page: Page | null
+}) {
+  const t = useT().admin
+  const tp = t.pages
+  const { form, set, submitted, setSubmitted, saving, save } = useDialogForm({
+    open,
+    item: page,
+    empty: EMPTY,
+    toForm,
+    onOpenChange,
+  })
+  const errors = submitted ? validate(form, tp.slugInvalid) : {}
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    setSubmitted(true)
+    const all = validate(form, tp.slugInvalid)
+    const first = Object.keys(all)[0]
+    if (first) {
+      document.getElementById(`page-${first}`)?.focus()
+      return
+    }
+    const body: PageInput = {
+      slug: form.slug.trim(),
+      title_nl: form.title_nl.trim(),
+      title_en: form.title_en.trim(),
+      content_nl: form.content_nl,
+      content_en: form.content_en,
+      // German fields are not edited here: keep what the page has.
+      title_de: page?.title_de ?? null,
+      content_de: page?.content_de ?? null,
+      meta_description_nl: orNull(form.meta_description_nl),
+      meta_description_en: orNull(form.meta_description_en),
+      meta_description_de: page?.meta_description_de ?? null,
+      published: form.published,
+    }
+    await save(
+      async () => {
+        if (page) await updatePage(page.id, body)
+        else await createPage(body)
+        await invalidateQueries(queryKeys.pages)
+        if (page) toastSuccess(tp.updated, tp.updatedText)
+        else toastSuccess(tp.created, tp.createdText)
+      },
+      (err) => toastError(tp.failed, err, tp.failedText),
+    )
+  }
+
+  const text = (
+    key: Exclude<keyof Form, 'published'>,
+    label: string,
+    opts: { rows?: number; hint?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      id={`page-${key}`}
+      name={key}
+      label={label}
+      value={form[key]}
+      onChange={(v) => set(key, v)}
+      error={errors[key]}
+      hint={opts.hint}
+      required={opts.required}
+      max={LIMITS[key]}
+      rows={opts.rows}
+      disabled={saving}
+    />
+  )
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
+      <DialogContent title={page ? tp.editTitle : tp.createTitle} size="lg" closeLabel={t.close}>
+        <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="page-form">
+          {text('slug', tp.slug, { hint: tp.slugHint, required: true })}
+          <div className="admin-grid-2">
+            {text('title_nl', tp.titleNl, { required: true })}
+            {text('title_en', tp.titleEn, { required: true })}
+          </div>
+          {text('content_nl', tp.contentNl, { rows: 10, required: true })}
+          {text('content_en', tp.contentEn, { rows: 10, required: true })}
+          <div className="admin-grid-2">
+            {text('meta_description_nl', tp.metaNl, { rows: 2 })}
+            {text('meta_description_en', tp.metaEn, { rows: 2 })}
+          </div>
+          <div className="admin-switch-row">
+            <Switch
+              id="page-published"
+              checked={form.published}
+              onCheckedChange={(v) => set('published', v)}
+              disabled={saving}
+            />
+            <Label htmlFor="page-published">{t.publishedLabel}</Label>
+          </div>
+          <DialogFormActions
+            onCancel={() => onOpenChange(false)}
+            saving={saving}
+            submitLabel={page ? tp.update : tp.create}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export function PagesTab() {
+  const t = useT().admin
+  const tp = t.pages
+  const query = useQuery(queryKeys.pages, listPages)
+  const dialog = useEditDialog<Page>()
+  const confirm = useConfirm<Page>()
+
+  async function remove(page: Page) {
+    try {
+      await deletePage(page.id)
+      await invalidateQueries(queryKeys.pages)
+      toastSuccess(tp.deleted, tp.deletedText)
+    } catch (err) {
+      toastError(tp.failed, err, tp.failedText)
+      throw err
+    }
+  }
+
+  return (
+    <Section
+      title={tp.heading}
+      id="admin-pages"
+      action={<NewButton label={tp.newItem} onClick={dialog.openNew} />}
+    >
+      <ListState query={query} empty={tp.empty}>
+        {(pages) => (
+          <ul className="admin-list" data-testid="admin-pages-list">
+            {pages.map((page) => (
+              <ItemRow
+                key={page.id}
+                title={page.title_nl}
+                badges={<PublishedBadge published={page.published} />}
+                meta={
+                  <>
+                    <span lang="en">{page.title_en}</span>
+                    <span>/{page.slug}</span>
+                  </>
+                }
+                name={page.title_nl}
+                onEdit={() => dialog.openEdit(page)}
+                onDelete={() => confirm.ask(page)}
+              />
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <PageDialog open={dialog.open} page={dialog.item} onOpenChange={dialog.onOpenChange} />
+      <ConfirmDialog
+        {...confirm.dialogProps}
+        text={t.confirmDelete(confirm.target?.title_nl ?? '')}
+        onConfirm={() => remove(confirm.target!)}
+      />
+    </Section>
+  )
+}

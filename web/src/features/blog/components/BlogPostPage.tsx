@@ -1,0 +1,114 @@
+// /blog/:slug (spec §2): skeleton while loading; 'Blog post not found' with a back link; else title
+// (tags stripped), date, author, share buttons, tags, featured image and the HTML body in the chosen
+// language with nl fallback (sanitized by the blog service on write), with back links to /blog.
+import { ArrowLeft, Calendar, User } from 'lucide-react'
+import { Suspense, lazy } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { Skeleton } from '@/components'
+import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { tagFallbackImage } from '@/lib/images'
+import { useDocumentMeta } from '@/lib/useDocumentMeta'
+import { usePost } from '../api/blog'
+import { stripTags, TagList } from './BlogCard'
+import '../blog.css'
+
+// The share row (Radix tooltips and their positioning code) is its own chunk; a placeholder of the
+// row's height holds its place meanwhile, so nothing below moves.
+const ShareButtons = lazy(() => import('./ShareButtons').then((m) => ({ default: m.ShareButtons })))
+
+function BackLink() {
+  const b = useT().blog
+  return (
+    <Link to="/blog" className="blog-post__back">
+      <ArrowLeft size={16} aria-hidden /> {b.backToBlog}
+    </Link>
+  )
+}
+
+export function BlogPostPage() {
+  const { slug = '' } = useParams<{ slug: string }>()
+  const t = useT()
+  const b = t.blog
+  const { language } = useLanguage()
+  const post = usePost(slug)
+  const data = post.data
+  const title = data ? stripTags(localized(data, 'title', language)) : null
+  const description = data
+    ? localized(data, 'meta_description', language) || stripTags(localized(data, 'excerpt', language))
+    : null
+  useDocumentMeta(post.isPending ? null : (title ?? b.notFound), description)
+
+  if (post.isPending) {
+    return (
+      <div
+        className="container page blog-post"
+        role="status"
+        aria-label={t.common.loading}
+        data-testid="post-loading"
+      >
+        <Skeleton style={{ height: 16, width: 140 }} />
+        <Skeleton style={{ height: 48, width: '80%', marginTop: 24 }} />
+        <Skeleton style={{ height: 16, width: 260, marginTop: 16 }} />
+        <Skeleton style={{ aspectRatio: '16 / 9', marginTop: 24 }} />
+        <Skeleton style={{ height: 16, marginTop: 24 }} />
+        <Skeleton style={{ height: 16, width: '90%', marginTop: 8 }} />
+      </div>
+    )
+  }
+  if (post.isError) {
+    return (
+      <div className="container page page--center" role="alert">
+        <h1 className="page__title">{t.common.errorTitle}</h1>
+        <p className="page__lead">{b.loadError}</p>
+        <BackLink />
+      </div>
+    )
+  }
+  if (!data) {
+    return (
+      <div className="container page page--center" data-testid="post-not-found">
+        <h1 className="page__title">{b.notFound}</h1>
+        <p className="page__lead">{b.notFoundText}</p>
+        <BackLink />
+      </div>
+    )
+  }
+  return (
+    <article className="container page blog-post" lang={data[`title_${language}`] ? language : 'nl'}>
+      <BackLink />
+      <header className="blog-post__header">
+        <h1 className="blog-post__title">{title}</h1>
+        <p className="blog-card__meta">
+          <span>
+            <Calendar size={14} aria-hidden />
+            <time dateTime={data.created_at}>{formatDate(data.created_at, language)}</time>
+          </span>
+          <span>
+            <User size={14} aria-hidden />
+            {data.author}
+          </span>
+        </p>
+        <Suspense fallback={<div className="blog-share blog-share--placeholder" aria-hidden="true" />}>
+          <ShareButtons title={title ?? ''} />
+        </Suspense>
+        <TagList tags={data.tags ?? []} limit={0} />
+      </header>
+      <img
+        src={data.featured_image || tagFallbackImage(data.tags)}
+        alt=""
+        className="blog-post__image"
+        width={800}
+        height={500}
+        fetchPriority="high"
+      />
+      <div
+        className="blog-post__body"
+        data-testid="post-body"
+        dangerouslySetInnerHTML={{ __html: localized(data, 'content', language) }}
+      />
+      <footer className="blog-post__footer">
+        <BackLink />
+      </footer>
+    </article>
+  )
+}

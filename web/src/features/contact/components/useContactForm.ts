@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react'
+import { useLanguage } from '@/features/i18n'
+import { toast } from '@/stores/toast'
+import { EMPTY_CONTACT, isValidContact, sendContact, type ContactFields } from '../api/contact'
+
+interface Texts {
+  successTitle: string
+  successText: string
+  errorTitle: string
+  errorText: string
+}
+
+/**
+ * Form state of spec §4: editing → submitting → success (form cleared, `onSuccess`, success toast)
+ * or failure (error toast, form kept). Validation failures show the same error toast (spec §5).
+ */
+export function useContactForm(texts: Texts, onSuccess?: () => void) {
+  const { language } = useLanguage()
+  const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT)
+  const [pending, setPending] = useState(false)
+  const set = (name: keyof ContactFields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }))
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (pending) return
+    const fail = () =>
+      toast({ title: texts.errorTitle, description: texts.errorText, variant: 'destructive' })
+    if (!isValidContact(fields)) return fail()
+    setPending(true)
+    try {
+      await sendContact(fields, language)
+      setFields(EMPTY_CONTACT)
+      onSuccess?.()
+      toast({ title: texts.successTitle, description: texts.successText })
+    } catch {
+      fail()
+    } finally {
+      setPending(false)
+    }
+  }
+  return { fields, set, pending, onSubmit }
+}

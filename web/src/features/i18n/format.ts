@@ -1,0 +1,26 @@
+import { languageInfo, type Language } from './languages'
+
+/** The Intl locale of a language: nl-NL, en-US, de-DE. */
+export const dateLocale = (language: Language): string => languageInfo(language).locale
+
+function toDate(value: string | number | Date): Date | null {
+  const d = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** Long date in the language's locale: "12 maart 2025" / "March 12, 2025" / "12. März 2025". */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  language: Language,
+  options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' },
+): string {
+  if (value === null || value === undefined) return ''
+  const d = toDate(value)
+  return d ? new Intl.DateTimeFormat(dateLocale(language), options).format(d) : ''
+}
+
+/** Hour and minute, e.g. "14:05" (the chat shows Dutch times: formatTime(ts, 'nl')). */
+export function formatTime(value: string | number | Date, language: Language): string {
+  const d = toDate(value)
+  return d ? new Intl.DateTimeFormat(dateLocale(language), { hour: '2-digit', minute: '2-digit' }).format(d) : ''
+}

@@ -1,0 +1,26 @@
+import type { Messages } from '../types'
+
+export const contact: Messages['contact'] = {
+  dialogTitle: 'Kostenlose Beratung',
+  dialogSubtitle: 'Erzählen Sie uns von Ihrer Idee und wir melden uns innerhalb von 24 Stunden.',
+  name: 'Name',
+  email: 'E-Mail',
+  phone: 'Telefon (optional)',
+  company: 'Unternehmen (optional)',
+  message: 'Erzählen Sie uns von Ihrem Projekt',
+  cancel: 'Abbrechen',
+  send: 'Nachricht senden',
+  sending: 'Wird gesendet...',
+  errorTitle: 'Fehler',
+  errorText: 'Etwas ist schief gelaufen. Bitte versuchen Sie es erneut.',
+  successTitle: 'Erfolg',
+  successText: 'Nachricht gesendet! Wir melden uns innerhalb von 24 Stunden.',
+  formMessage: 'Nachricht',
+  formSubmit: 'Senden',
+  formSending: 'Wird gesendet...',
+  formErrorTitle: 'Fehler',
+  formErrorText: 'Etwas ist schief gelaufen. Bitte versuchen Sie es erneut.',
+  formSuccessTitle: 'Erfolgreich gesendet',
+  formSuccessText: 'Nachricht gesendet! Wir melden uns innerhalb von 24 Stunden.',
+  requiredHint: 'Mit * markierte Felder sind Pflichtfelder.',
+}

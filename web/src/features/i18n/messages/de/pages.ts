@@ -1,0 +1,9 @@
+import type { Messages } from '../types'
+
+export const pages: Messages['pages'] = {
+  notFound: 'Seite nicht gefunden',
+  notFoundText: 'Diese Seite existiert nicht oder ist nicht veröffentlicht.',
+  loadError: 'Die Seite konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  backHome: 'Zurück zur Startseite',
+  updated: (date: string) => `Aktualisiert am ${date}`,
+}

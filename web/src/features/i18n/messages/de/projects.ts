@@ -1,0 +1,33 @@
+import type { Messages } from '../types'
+
+export const projects: Messages['projects'] = {
+  title: 'Unsere Projekte',
+  subtitle: 'Eine Auswahl dessen, was wir gebaut haben.',
+  metaDescription:
+    'Projekte, die wir gebaut haben: Prototypen, Automatisierungen und KI-Anwendungen für Startups, Marketingteams und Scale-ups.',
+  empty: 'Es gibt noch keine Projekte.',
+  loadError: 'Die Projekte konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  watchDemo: 'Demo ansehen',
+  visit: 'Besuchen',
+  opensInNewTab: '(öffnet in einem neuen Tab)',
+  add: 'Projekt hinzufügen',
+  addTitle: 'Projekt hinzufügen',
+  fieldTitle: 'Titel',
+  fieldDescription: 'Beschreibung',
+  fieldImage: 'Bild-URL (optional)',
+  fieldVideo: 'Video-URL (optional)',
+  fieldLink: 'Link-URL (optional)',
+  required: 'Titel und Beschreibung sind Pflichtfelder.',
+  cancel: 'Abbrechen',
+  save: 'Projekt hinzufügen',
+  saving: 'Wird gespeichert...',
+  delete: 'Löschen',
+  deleteLabel: (title: string) => `Projekt „${title}“ löschen`,
+  confirmTitle: 'Projekt löschen?',
+  confirmText: (title: string) => `„${title}“ wird endgültig gelöscht.`,
+  confirmDelete: 'Löschen',
+  added: 'Projekt erfolgreich hinzugefügt!',
+  deleted: 'Projekt gelöscht!',
+  errorTitle: 'Fehler',
+  errorText: 'Etwas ist schief gelaufen. Bitte versuchen Sie es erneut.',
+}

@@ -1,0 +1,21 @@
+import type { Messages } from '../types'
+
+export const common: Messages['common'] = {
+  loading: 'Loading...',
+  close: 'Close',
+  cancel: 'Cancel',
+  save: 'Save',
+  delete: 'Delete',
+  edit: 'Edit',
+  back: 'Back',
+  skipToContent: 'Skip to content',
+  notFoundTitle: 'Page not found',
+  notFoundText: 'This page does not exist (anymore).',
+  backHome: 'Back to the home page',
+  errorTitle: 'Something went wrong',
+  errorText: 'Something went wrong. Please try again.',
+  retry: 'Try again',
+  signInRequiredTitle: 'Sign-in required',
+  signInRequiredText: 'Log in as an administrator to use the dashboard.',
+  companyName: 'Software & automation',
+}

@@ -1,0 +1,26 @@
+import type { Messages } from '../types'
+
+export const contact: Messages['contact'] = {
+  dialogTitle: 'Free consultation',
+  dialogSubtitle: "Tell us about your idea and we'll get back to you within 24 hours.",
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone (optional)',
+  company: 'Company (optional)',
+  message: 'Tell us about your project',
+  cancel: 'Cancel',
+  send: 'Send message',
+  sending: 'Sending...',
+  errorTitle: 'Error',
+  errorText: 'Something went wrong. Please try again.',
+  successTitle: 'Success',
+  successText: "Message sent! We'll get back to you within 24 hours.",
+  formMessage: 'Message',
+  formSubmit: 'Send',
+  formSending: 'Sending...',
+  formErrorTitle: 'Error',
+  formErrorText: 'Something went wrong. Please try again.',
+  formSuccessTitle: 'Sent successfully',
+  formSuccessText: "Message sent! We'll get back to you within 24 hours.",
+  requiredHint: 'Fields marked * are required.',
+}

@@ -1,0 +1,13 @@
+import type { Messages } from '../types'
+import { admin } from './admin'
+import { auth } from './auth'
+import { blog } from './blog'
+import { chat } from './chat'
+import { common } from './common'
+import { contact } from './contact'
+import { home } from './home'
+import { nav } from './nav'
+import { pages } from './pages'
+import { projects } from './projects'
+
+export const en: Messages = { common, nav, home, contact, chat, auth, blog, projects, pages, admin }

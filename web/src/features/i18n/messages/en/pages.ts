@@ -1,0 +1,9 @@
+import type { Messages } from '../types'
+
+export const pages: Messages['pages'] = {
+  notFound: 'Page not found',
+  notFoundText: 'This page does not exist or is not published.',
+  loadError: 'The page could not be loaded. Please try again later.',
+  backHome: 'Back to the home page',
+  updated: (date: string) => `Updated on ${date}`,
+}

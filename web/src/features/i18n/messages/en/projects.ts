@@ -1,0 +1,33 @@
+import type { Messages } from '../types'
+
+export const projects: Messages['projects'] = {
+  title: 'Our Projects',
+  subtitle: 'A selection of what we have built.',
+  metaDescription:
+    'Projects we built: prototypes, automations and AI applications for startups, marketing teams and scale-ups.',
+  empty: 'There are no projects yet.',
+  loadError: 'The projects could not be loaded. Please try again later.',
+  watchDemo: 'Watch Demo',
+  visit: 'Visit',
+  opensInNewTab: '(opens in a new tab)',
+  add: 'Add Project',
+  addTitle: 'Add Project',
+  fieldTitle: 'Title',
+  fieldDescription: 'Description',
+  fieldImage: 'Image URL (optional)',
+  fieldVideo: 'Video URL (optional)',
+  fieldLink: 'Link URL (optional)',
+  required: 'Title and description are required.',
+  cancel: 'Cancel',
+  save: 'Add Project',
+  saving: 'Saving...',
+  delete: 'Delete',
+  deleteLabel: (title: string) => `Delete project "${title}"`,
+  confirmTitle: 'Delete project?',
+  confirmText: (title: string) => `"${title}" will be deleted permanently.`,
+  confirmDelete: 'Delete',
+  added: 'Project added successfully!',
+  deleted: 'Project deleted!',
+  errorTitle: 'Error',
+  errorText: 'Something went wrong. Please try again.',
+}

@@ -1,0 +1,20 @@
+// Shared words of the whole app (foundation; both web engineers may add keys, additively).
+export const common = {
+  loading: 'Laden...',
+  close: 'Sluiten',
+  cancel: 'Annuleren',
+  save: 'Opslaan',
+  delete: 'Verwijderen',
+  edit: 'Bewerken',
+  back: 'Terug',
+  skipToContent: 'Naar de inhoud',
+  notFoundTitle: 'Pagina niet gevonden',
+  notFoundText: 'Deze pagina bestaat niet (meer).',
+  backHome: 'Terug naar de homepage',
+  errorTitle: 'Er ging iets mis',
+  errorText: 'Er ging iets mis. Probeer het opnieuw.',
+  retry: 'Opnieuw proberen',
+  signInRequiredTitle: 'Inloggen vereist',
+  signInRequiredText: 'Log in als beheerder om het dashboard te gebruiken.',
+  companyName: 'Software & automatisering',
+}

@@ -1,0 +1,26 @@
+// Consultation dialog and home contact form (spec §2, §4, §5, §8). Owner: public-site engineer.
+export const contact = {
+  dialogTitle: 'Gratis adviesgesprek',
+  dialogSubtitle: 'Vertel ons over je idee en we nemen binnen 24 uur contact met je op.',
+  name: 'Naam',
+  email: 'E-mail',
+  phone: 'Telefoon (optioneel)',
+  company: 'Bedrijf (optioneel)',
+  message: 'Vertel ons over je project',
+  cancel: 'Annuleren',
+  send: 'Verstuur bericht',
+  sending: 'Versturen...',
+  errorTitle: 'Fout',
+  errorText: 'Er ging iets mis. Probeer het opnieuw.',
+  successTitle: 'Gelukt',
+  successText: 'Bericht verzonden! We nemen binnen 24 uur contact op.',
+  // Home contact section (spec §2: pending label 'Versturen...', toasts of §8)
+  formMessage: 'Bericht',
+  formSubmit: 'Versturen',
+  formSending: 'Versturen...',
+  formErrorTitle: 'Fout',
+  formErrorText: 'Er ging iets mis. Probeer het opnieuw.',
+  formSuccessTitle: 'Succesvol verzonden',
+  formSuccessText: 'Bericht verzonden! We nemen binnen 24 uur contact op.',
+  requiredHint: 'Velden met * zijn verplicht.',
+}

@@ -1,0 +1,58 @@
+// /pages/:slug: a published page of the CMS (beyond the spec): title and content in the chosen
+// language with nl fallback, its meta description in <meta name=description>, a not-found state.
+// Content is HTML sanitized by the content service on write.
+import { Link, useParams } from 'react-router-dom'
+import { Skeleton, buttonClass } from '@/components'
+import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { useDocumentMeta } from '@/lib/useDocumentMeta'
+import { usePages } from '../api/pages'
+import '../pages.css'
+
+export function CmsPage() {
+  const { slug = '' } = useParams<{ slug: string }>()
+  const t = useT()
+  const { language } = useLanguage()
+  const pages = usePages()
+  const page = pages.data?.find((p) => p.slug === slug && p.published)
+  const title = page ? localized(page, 'title', language) : null
+  const description = page
+    ? localized(page, 'meta_description', language) ||
+      localized(page, 'content', language).replace(/<[^>]*>/g, ' ')
+    : null
+  useDocumentMeta(pages.isPending ? null : (title ?? t.pages.notFound), description)
+
+  if (pages.isPending) {
+    return (
+      <div className="container page cms-page" role="status" aria-label={t.common.loading}>
+        <Skeleton style={{ height: 48, width: '60%' }} />
+        <Skeleton style={{ height: 16, marginTop: 24 }} />
+        <Skeleton style={{ height: 16, width: '85%', marginTop: 8 }} />
+      </div>
+    )
+  }
+  if (!page) {
+    return (
+      <div
+        className="container page page--center"
+        data-testid="page-not-found"
+        role={pages.isError ? 'alert' : undefined}
+      >
+        <h1 className="page__title">{pages.isError ? t.common.errorTitle : t.pages.notFound}</h1>
+        <p className="page__lead">{pages.isError ? t.pages.loadError : t.pages.notFoundText}</p>
+        <Link to="/" className={buttonClass()}>
+          {t.pages.backHome}
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <article className="container page cms-page" data-testid="cms-page">
+      <h1 className="page__title">{title}</h1>
+      <p className="cms-page__updated">{t.pages.updated(formatDate(page.updated_at, language))}</p>
+      <div
+        className="cms-page__body"
+        dangerouslySetInnerHTML={{ __html: localized(page, 'content', language) }}
+      />
+    </article>
+  )
+}
