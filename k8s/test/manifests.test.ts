@@ -1,0 +1,178 @@
+// Renders every overlay with every combination of the optional components (kubectl kustomize,
+// offline), validates each object against the Kubernetes schemas, and checks what a cluster
+// would reject or an operator would regret: probes, resources, security, selectors, ports,
+// references, drain times and the environment each process actually reads.
+import t, { type Test } from 'tap'
+import { COMPONENTS, OVERLAYS, combinations, drainMs, envSpec, renderCombination, schemaProblem, unknownFieldProblems, type Obj } from './lib.js'
+
+const DEPLOYABLES = ['gateway', 'web', 'auth', 'content', 'blog', 'blog-worker', 'chat', 'contact', 'contact-worker']
+const WORKERS = ['blog-worker', 'contact-worker']
+/** Secrets the prod overlay expects the operator to create (docs/operations.md). */
+const EXTERNAL_SECRETS: Record<string, string[]> = { dev: [], prod: ['site-secrets', 'site-admin-seed'] }
+const PRE_STOP_SECONDS = 5
+
+const byKind = (objs: Obj[], kind: string) => objs.filter((o) => o.kind === kind)
+const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)
+const matches = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
+  Object.entries(selector).every(([k, v]) => labels[k] === v)
+const podSpecOf = (o: Obj): Obj | undefined =>
+  o.kind === 'CronJob' ? o.spec.jobTemplate.spec.template.spec : o.spec?.template?.spec
+const workloads = (objs: Obj[]) => objs.filter((o) => ['Deployment', 'StatefulSet', 'Job', 'CronJob'].includes(o.kind))
+
+/** The environment a container gets: its env values plus every key of the ConfigMaps it loads. */
+function effectiveEnv(objs: Obj[], c: Obj): Map<string, string | null> {
+  const env = new Map<string, string | null>()
+  for (const from of c.envFrom ?? []) {
+    const cm = find(objs, 'ConfigMap', from.configMapRef?.name)
+    for (const [k, v] of Object.entries(cm?.data ?? {})) env.set(k, v as string)
+  }
+  for (const e of c.env ?? []) env.set(e.name, e.value ?? null)
+  return env
+}
+
+function checkWorkload(t: Tap, objs: Obj[], overlay: string, w: Obj) {
+  const name = w.metadata.name
+  const pod = podSpecOf(w)!
+  t.equal(pod.securityContext?.runAsNonRoot, true, `${name}: pod runAsNonRoot`)
+  t.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault', `${name}: seccomp RuntimeDefault`)
+  t.equal(pod.automountServiceAccountToken, false, `${name}: no service account token mounted`)
+  t.ok(find(objs, 'ServiceAccount', pod.serviceAccountName), `${name}: its ServiceAccount exists`)
+  for (const c of pod.containers) {
+    const sc = c.securityContext ?? {}
+    t.equal(sc.allowPrivilegeEscalation, false, `${name}/${c.name}: no privilege escalation`)
+    t.equal(sc.readOnlyRootFilesystem, true, `${name}/${c.name}: read-only root filesystem`)
+    t.ok(sc.capabilities?.drop?.includes('ALL'), `${name}/${c.name}: capabilities dropped`)
+    for (const kind of ['requests', 'limits']) {
+      t.ok(c.resources?.[kind]?.cpu && c.resources?.[kind]?.memory, `${name}/${c.name}: cpu and memory ${kind}`)
+    }
+    t.match(c.image, /:[\w.-]+$/, `${name}/${c.name}: image has an explicit tag`)
+    if (overlay === 'prod') t.notMatch(c.image, /:(latest|dev)$/, `${name}/${c.name}: prod image pinned to a release`)
+    for (const m of c.volumeMounts ?? []) {
+      t.ok(
+        (pod.volumes ?? []).some((v: Obj) => v.name === m.name) || (w.spec.volumeClaimTemplates ?? []).some((v: Obj) => v.metadata.name === m.name),
+        `${name}/${c.name}: volume ${m.name} is defined`,
+      )
+    }
+    // Every ConfigMap and Secret it reads exists (or is one the operator creates).
+    const external = EXTERNAL_SECRETS[overlay]!
+    for (const e of c.env ?? []) {
+      const s = e.valueFrom?.secretKeyRef
+      if (s && !external.includes(s.name)) {
+        const secret = find(objs, 'Secret', s.name)
+        t.ok(secret, `${name}: Secret ${s.name} exists`)
+        if (!s.optional) t.ok(secret && (s.key in (secret.data ?? {}) || s.key in (secret.stringData ?? {})), `${name}: Secret ${s.name} has ${s.key}`)
+      }
+    }
+    for (const f of c.envFrom ?? []) t.ok(find(objs, 'ConfigMap', f.configMapRef?.name), `${name}: ConfigMap ${f.configMapRef?.name} exists`)
+  }
+  if (w.kind === 'Deployment' || w.kind === 'StatefulSet') {
+    t.ok(matches(w.spec.selector.matchLabels, w.spec.template.metadata.labels), `${name}: selector matches its pod labels`)
+    for (const c of pod.containers) {
+      t.ok(c.livenessProbe && c.readinessProbe, `${name}/${c.name}: liveness and readiness probes`)
+      for (const p of [c.livenessProbe, c.readinessProbe, c.startupProbe].filter(Boolean)) {
+        const port = p.httpGet?.port ?? p.tcpSocket?.port
+        if (typeof port === 'string') t.ok(c.ports?.some((cp: Obj) => cp.name === port), `${name}/${c.name}: probe port ${port} exists`)
+      }
+    }
+  }
+}
+
+type Tap = Test
+
+function checkDeployable(t: Tap, objs: Obj[], name: string, spec: Awaited<ReturnType<typeof envSpec>>) {
+  const d = find(objs, 'Deployment', name)
+  t.ok(d, `${name}: Deployment rendered`)
+  if (!d) return
+  const pod = d.spec.template.spec
+  const c = pod.containers[0]
+  t.equal(d.spec.replicas, undefined, `${name}: replicas left to the autoscaler`)
+  t.equal(d.spec.strategy?.rollingUpdate?.maxUnavailable, 0, `${name}: rolling update never below the desired count`)
+  t.equal(c.livenessProbe.httpGet?.path, '/livez', `${name}: liveness on /livez`)
+  t.equal(c.readinessProbe.httpGet?.path, '/readyz', `${name}: readiness on /readyz`)
+  t.ok(c.startupProbe, `${name}: startup probe (boot connects to MongoDB and Redis)`)
+  t.same(c.lifecycle?.preStop?.exec?.command, ['sleep', String(PRE_STOP_SECONDS)], `${name}: preStop pause`)
+
+  const env = effectiveEnv(objs, c)
+  const unknown = [...env.keys()].filter((k) => !spec.known.has(k))
+  t.same(unknown, [], `${name}: every env name is one its config schema reads`)
+  const missing = [...spec.required].filter((k) => !env.has(k))
+  t.same(missing, [], `${name}: every required setting is set`)
+  t.ok(!env.has('HOST') || env.get('HOST') === '0.0.0.0', `${name}: listens on 0.0.0.0`)
+  const port = c.ports.find((p: Obj) => p.name === 'http')
+  t.ok(port, `${name}: has a port named http`)
+  const portVar = WORKERS.includes(name) ? 'WORKER_PORT' : 'PORT'
+  if (env.has(portVar)) t.equal(Number(env.get(portVar)), port?.containerPort, `${name}: ${portVar} is the container port`)
+
+  const shutdown = Number(env.get('SHUTDOWN_TIMEOUT_MS') ?? 10000)
+  const needed = PRE_STOP_SECONDS + drainMs(name, shutdown) / 1000
+  t.ok(pod.terminationGracePeriodSeconds > needed, `${name}: grace ${pod.terminationGracePeriodSeconds}s > preStop + drain ${needed}s`)
+
+  const ann = d.spec.template.metadata.annotations ?? {}
+  if (name !== 'web') {
+    t.equal(ann['prometheus.io/scrape'], 'true', `${name}: scraped by Prometheus`)
+    t.equal(Number(ann['prometheus.io/port']), port?.containerPort, `${name}: scrape port is the metrics port`)
+  }
+  const svc = find(objs, 'Service', name)
+  if (WORKERS.includes(name)) t.notOk(svc, `${name}: workers have no Service`)
+  else if (t.ok(svc, `${name}: Service exists`) && svc) {
+    t.ok(matches(svc.spec.selector, d.spec.template.metadata.labels), `${name}: Service selects its pods`)
+    for (const p of svc.spec.ports) t.ok(c.ports.some((cp: Obj) => cp.name === p.targetPort), `${name}: Service targets named port ${p.targetPort}`)
+  }
+  const scalers = [...byKind(objs, 'HorizontalPodAutoscaler'), ...byKind(objs, 'ScaledObject')].filter((h) => h.spec.scaleTargetRef.name === name)
+  t.equal(scalers.length, 1, `${name}: exactly one autoscaler`)
+  t.ok(byKind(objs, 'PodDisruptionBudget').some((p) => matches(p.spec.selector.matchLabels, d.spec.template.metadata.labels)), `${name}: PodDisruptionBudget`)
+}
+
+const specs = new Map<string, Awaited<ReturnType<typeof envSpec>>>()
+for (const name of [...DEPLOYABLES, 'admin-seed']) specs.set(name, await envSpec(name))
+
+for (const overlay of OVERLAYS) {
+  const all = combinations(overlay)
+  t.test(`overlay ${overlay}`, async (t) => {
+    for (const extra of all) {
+      await t.test(`${overlay} + [${extra.join(', ')}]`, async (t) => {
+        const objs = renderCombination(overlay, extra)
+        for (const o of objs) {
+          const problem = await schemaProblem(o)
+          if (problem) t.fail(`${o.kind} ${o.metadata?.name}: ${problem}`)
+        }
+        const names = objs.map((o) => `${o.kind}/${o.metadata.name}`)
+        t.same(names.filter((n, i) => names.indexOf(n) !== i), [], 'no duplicate objects')
+        for (const o of objs) if (o.kind !== 'Namespace') t.ok(o.metadata.namespace, `${o.kind} ${o.metadata.name} has the overlay's namespace`)
+        for (const w of workloads(objs)) checkWorkload(t, objs, overlay, w)
+        for (const name of DEPLOYABLES) checkDeployable(t, objs, name, specs.get(name)!)
+
+        const seed = find(objs, 'CronJob', 'admin-seed')
+        t.equal(seed?.spec.suspend, true, 'admin seed runs only on demand')
+        const seedEnv = seed?.spec.jobTemplate.spec.template.spec.containers[0].env.map((e: Obj) => e.name) ?? []
+        t.same(seedEnv.filter((n: string) => !specs.get('admin-seed')!.known.has(n)), [], 'admin seed env names are known to seed.js')
+
+        for (const h of byKind(objs, 'HorizontalPodAutoscaler')) {
+          t.ok(find(objs, h.spec.scaleTargetRef.kind, h.spec.scaleTargetRef.name), `HPA ${h.metadata.name} targets an existing ${h.spec.scaleTargetRef.kind}`)
+          t.ok(h.spec.minReplicas <= h.spec.maxReplicas, `HPA ${h.metadata.name}: min <= max`)
+        }
+        for (const ing of byKind(objs, 'Ingress')) {
+          t.ok(ing.spec.tls?.length, `Ingress ${ing.metadata.name} has TLS`)
+          for (const path of ing.spec.rules.flatMap((r: Obj) => r.http.paths)) {
+            const svc = find(objs, 'Service', path.backend.service.name)
+            t.ok(svc?.spec.ports.some((p: Obj) => p.name === path.backend.service.port.name), `Ingress backend ${path.backend.service.name}:${path.backend.service.port.name} exists`)
+          }
+        }
+        const withPolicies = extra.includes('network-policies') || objs.some((o) => o.metadata.name === 'default-deny-all')
+        if (withPolicies) {
+          const deny = find(objs, 'NetworkPolicy', 'default-deny-all')
+          t.same(deny?.spec.podSelector, {}, 'deny-all selects every pod')
+          t.same(deny?.spec.policyTypes, ['Ingress', 'Egress'], 'deny-all covers both directions')
+        }
+        if (extra.includes('keda')) {
+          for (const w of WORKERS) t.ok(find(objs, 'ScaledObject', w), `${w}: scaled on queue depth`)
+        }
+      })
+    }
+  })
+}
+
+t.test('no object carries a field the API server does not know', async (t) => {
+  const objs = OVERLAYS.flatMap((o) => renderCombination(o, COMPONENTS.filter((c) => combinations(o).flat().includes(c))))
+  t.equal(unknownFieldProblems(objs), '', 'tsc finds no excess property in any object')
+})
