@@ -5,7 +5,7 @@ import { featureModel } from './models/feature.js'
 import { pageModel } from './models/page.js'
 import { projectModel } from './models/project.js'
 import { seedMarkerModel } from './models/seed-marker.js'
-import { ReadCache } from './lib/read-cache.js'
+import { ReadCache, invalidateChannel } from './lib/read-cache.js'
 import { ObjectStore } from './lib/objects.js'
 import { seedDefaults } from './seed.js'
 import { sweepOrphanImages } from './lib/orphans.js'
@@ -39,7 +39,7 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const models = createModels(app.db)
-    const cache = new ReadCache(config.CONTENT_CACHE_TTL_MS, () => app.redis)
+    const cache = new ReadCache(config.CONTENT_CACHE_TTL_MS, () => app.redis, invalidateChannel(config.QUEUE_PREFIX))
     const objects = new ObjectStore(app.db, config.OBJECT_CACHE_BYTES)
     cache.onClear(() => objects.clearMemory())
     await cache.listen(config.REDIS_URL)

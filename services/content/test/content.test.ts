@@ -121,15 +121,20 @@ t.test('seeding is idempotent and never overwrites admin edits', async (t) => {
   t.equal(await second.db.collection('content').countDocuments(), 1)
 })
 
-t.test('a write on one replica clears the cache of another (Redis pub/sub)', async (t) => {
+t.test('a write on one replica clears the cache of another (Redis pub/sub), not another deployment\'s', async (t) => {
   const env = testEnv('content')
   const a = await buildApp(readConfig(env))
   const b = await buildApp(readConfig(env))
-  await Promise.all([a.ready(), b.ready()])
+  // Another deployment on the same Redis (its own QUEUE_PREFIX and database).
+  const other = await buildApp(readConfig(testEnv('content', { CONTENT_CACHE_TTL_MS: '600000' })))
+  await Promise.all([a.ready(), b.ready(), other.ready()])
   t.teardown(async () => {
-    await a.db.dropDatabase()
-    await Promise.all([a.close(), b.close()])
+    await Promise.all([a.db.dropDatabase(), other.db.dropDatabase()])
+    await Promise.all([a.close(), b.close(), other.close()])
   })
+  // `other` caches its answer; a change behind its back shows only if its cache is cleared.
+  t.equal((await other.inject({ method: 'GET', url: '/api/content' })).json().title_en, DEFAULT_CONTENT.title_en)
+  await other.db.collection('content').updateOne({}, { $set: { title_en: 'Changed behind the cache' } })
   const { cookie } = await createTestSession(env.REDIS_URL!)
   const seenByB = await b.inject({ method: 'GET', url: '/api/content' })
   t.equal(seenByB.json().title_en, DEFAULT_CONTENT.title_en)
@@ -142,6 +147,11 @@ t.test('a write on one replica clears the cache of another (Redis pub/sub)', asy
     if (title !== 'Changed on A') await new Promise((r) => setTimeout(r, 50))
   }
   t.equal(title, 'Changed on A')
+  t.equal(
+    (await other.inject({ method: 'GET', url: '/api/content' })).json().title_en,
+    DEFAULT_CONTENT.title_en,
+    "another deployment's cache is untouched by this one's writes",
+  )
 })
 
 t.test('the service describes itself and answers its probes', async (t) => {

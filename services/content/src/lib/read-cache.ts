@@ -9,7 +9,8 @@ export interface CachedBody {
   at: number
 }
 
-export const INVALIDATE_CHANNEL = 'site:content:invalidate'
+/** The pub/sub channel of one deployment's content replicas (its Redis prefix keeps deployments sharing a Redis apart). */
+export const invalidateChannel = (prefix: string) => `${prefix}:content:invalidate`
 
 export function etagOf(data: string | Buffer): string {
   return `"${createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`
@@ -31,6 +32,7 @@ export class ReadCache {
   constructor(
     private readonly ttlMs: number,
     private readonly publisher?: () => Redis,
+    private readonly channel = invalidateChannel('site'),
   ) {}
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
@@ -78,7 +80,7 @@ export class ReadCache {
     this.clearLocal()
     if (!this.publisher) return
     try {
-      await this.publisher().publish(INVALIDATE_CHANNEL, this.instance)
+      await this.publisher().publish(this.channel, this.instance)
     } catch (err) {
       log?.warn({ err }, 'could not announce a content change to other replicas')
     }
@@ -93,7 +95,7 @@ export class ReadCache {
     })
     sub.on('ready', () => this.clearLocal())
     await sub.connect().catch(() => undefined)
-    sub.subscribe(INVALIDATE_CHANNEL).catch(() => undefined)
+    sub.subscribe(this.channel).catch(() => undefined)
   }
 
   close() {
