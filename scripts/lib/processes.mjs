@@ -12,13 +12,14 @@ export const WORKER_PORTS = { 'blog-worker': 3013, 'contact-worker': 3015 }
  * @returns {{ name: string, cwd: string, args: string[], env: Record<string,string>, port: number }[]}
  */
 export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ...WORKER_PORTS }) {
-  const svc = (name) => ({
+  const svc = (name, env = {}) => ({
     name,
     cwd: join(root, 'services', name),
     args: ['dist/server.js'],
     port: ports[name],
-    env: { ...shared, PORT: String(ports[name]) },
+    env: { ...shared, ...env, PORT: String(ports[name]) },
   })
+  const url = (name) => `http://127.0.0.1:${ports[name]}`
   const worker = (name, service) => ({
     name,
     cwd: join(root, 'services', service),
@@ -26,12 +27,12 @@ export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ..
     port: ports[name],
     env: { ...shared, WORKER_PORT: String(ports[name]) },
   })
-  const url = (name) => `http://127.0.0.1:${ports[name]}`
   return [
     svc('auth'),
     svc('content'),
     svc('blog'),
-    svc('chat'),
+    // The chat's knowledge is read from the content and blog services (their public lists).
+    svc('chat', { CONTENT_URL: url('content'), BLOG_URL: url('blog') }),
     svc('contact'),
     worker('blog-worker', 'blog'),
     worker('contact-worker', 'contact'),

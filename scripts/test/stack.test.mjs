@@ -37,6 +37,16 @@ t.test('every service is healthy through the gateway, and the web app answers /'
   t.match(await deep.text(), /<div id="root">/)
 })
 
+t.test("the chat reads this stack's content and blog services (not the default ports)", async (t) => {
+  let index
+  for (let i = 0; i < 100; i++) {
+    index = (await get('/api/chat/status').then((r) => r.json())).index
+    if (index.refreshedAt && index.unavailable.length === 0) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  t.same(index.unavailable, [], 'every source answered the chat')
+})
+
 t.test('a frozen service: 504 within its timeout, others unaffected, back when it resumes', async (t) => {
   stack.supervisor.signal('content', 'SIGSTOP')
   t.teardown(() => stack.supervisor.signal('content', 'SIGCONT'))

@@ -13,6 +13,7 @@ t.test('retrieval mode answers from the site content, in the visitor language, w
   const status = await app.inject('/api/chat/status')
   t.equal(status.json().mode, 'retrieval')
   t.ok(status.json().index.items >= 8, 'facts, content, features, projects, pages and posts are indexed')
+  t.same(status.json().index.unavailable, [], 'every source answered')
 
   const method = await ask(app, 'Wat is jullie werkwijze?')
   t.equal(method.status, 200, JSON.stringify(method.body))
@@ -93,7 +94,11 @@ t.test('the index follows the site: new posts after a refresh; a source that is 
 
   await site.close()
   await app.knowledge.refresh()
-  t.same(app.knowledge.lastRefresh?.failed.sort(), ['content', 'features', 'pages', 'posts', 'projects'])
+  t.same(
+    (await app.inject('/api/chat/status')).json().index.unavailable,
+    ['content', 'features', 'pages', 'posts', 'projects'],
+    'the status names the sources it could not read',
+  )
   const down = await ask(app, 'Wat weten jullie over kubernetes?')
   t.ok(down.body.sources.some((s) => s.url === '/blog/kubernetes-uitgelegd'), 'still answers from the last copy')
 })

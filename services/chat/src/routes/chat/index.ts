@@ -7,7 +7,13 @@ import { TEXTS } from '../../answer/texts.js'
 
 const ChatStatus = Type.Object({
   mode: Type.Union([Type.Literal('llm'), Type.Literal('retrieval')]),
-  index: Type.Object({ items: Type.Integer(), passages: Type.Integer(), refreshedAt: Type.Union([Type.String(), Type.Null()]) }),
+  index: Type.Object({
+    items: Type.Integer(),
+    passages: Type.Integer(),
+    refreshedAt: Type.Union([Type.String(), Type.Null()]),
+    /** Sources the last refresh could not read (their last copy is still used). */
+    unavailable: Type.Array(Type.String()),
+  }),
 })
 
 /** `POST /api/chat`: the visitor assistant; `GET /api/chat/status`: which mode answers and what it knows. */
@@ -41,7 +47,11 @@ const chatRoutes: FastifyPluginAsync<{ assistant: Assistant; llmEnabled: boolean
 
   app.get('/api/chat/status', { schema: { tags: ['chat'], response: { 200: ChatStatus } } }, async () => ({
     mode: opts.llmEnabled ? ('llm' as const) : ('retrieval' as const),
-    index: { ...app.knowledge.size, refreshedAt: app.knowledge.lastRefresh?.at.toISOString() ?? null },
+    index: {
+      ...app.knowledge.size,
+      refreshedAt: app.knowledge.lastRefresh?.at.toISOString() ?? null,
+      unavailable: [...(app.knowledge.lastRefresh?.failed ?? [])].sort(),
+    },
   }))
 }
 export default chatRoutes
