@@ -373,7 +373,15 @@ t.test('projects tab: image upload rules, create with an image, edit, delete', a
     "'Change Image' once an image is set",
   )
   t.ok(
-    await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    // Waits for the image itself (it may still be on its way when the preview appears).
+    await preview.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<boolean>((resolve) => {
+          if (img.complete) return resolve(img.naturalWidth > 0)
+          img.addEventListener('load', () => resolve(img.naturalWidth > 0), { once: true })
+          img.addEventListener('error', () => resolve(false), { once: true })
+        }),
+    ),
     'preview image loads',
   )
   await expectAxeClean(t, 'project dialog')

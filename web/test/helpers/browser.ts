@@ -99,7 +99,10 @@ export function collectPageErrors(page: Page, opts: { ignore?: RegExp[] } = {}):
     if (!ignored(err.message)) errors.push(`pageerror: ${err.message}`)
   })
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !ignored(msg.text())) errors.push(`console: ${msg.text()}`)
+    if (msg.type() !== 'error') return
+    // "Failed to load resource" names no URL in its text; the location does, so a failure says which call.
+    const text = `${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`
+    if (!ignored(text)) errors.push(`console: ${text}`)
   })
   return errors
 }
