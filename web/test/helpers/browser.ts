@@ -78,6 +78,7 @@ export async function axeViolations(page: Page, opts: { include?: string; disabl
   const has = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined')
   // Evaluated through DevTools, not a <script> tag: the gateway's CSP (script-src 'self') blocks inline scripts.
   if (!has) await page.evaluate(axeSource)
+  await settleAnimations(page)
   const results = await page.evaluate(
     async ({ include, disableRules }) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; helpUrl: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe
@@ -89,6 +90,21 @@ export async function axeViolations(page: Page, opts: { include?: string; disabl
     { include: opts.include ?? null, disableRules: opts.disableRules ?? [] },
   )
   return results.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/**
+ * Waits for the finite animations and transitions on the page (a dialog fading in, say): axe's
+ * colour-contrast rule measures what is painted, and half-faded text is not what users read.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
 }
 
 /** Collects page errors and console errors, to assert none happened: `t.same(errors, [])`. */
