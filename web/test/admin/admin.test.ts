@@ -107,9 +107,11 @@ t.test('signed out, /admin shows the login dialog; signing in opens the dashboar
 
 t.test('content tab: server data, counters, limit messages, save', async (t) => {
   const titleNl = page.locator('#content-title_nl')
-  await page.waitForFunction(
-    () => (document.querySelector('#content-title_nl') as HTMLInputElement | null)?.value !== '',
-  )
+  // The field must exist and hold the server's text (a missing field is not "filled").
+  await page.waitForFunction(() => {
+    const field = document.querySelector<HTMLInputElement>('#content-title_nl')
+    return field !== null && field.value !== ''
+  })
   const server = await api<Record<string, string>>('GET', '/api/content')
   t.equal(await titleNl.inputValue(), server.data.title_nl, 'form filled from GET /api/content')
   await expectAxeClean(t, 'content tab')
