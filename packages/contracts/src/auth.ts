@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox'
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './rules.js'
 
-/** Username and password rules (product spec §5, §9); the server enforces them, the UI mirrors them. */
-export const USERNAME_MIN = 3
-export const USERNAME_MAX = 50
-export const PASSWORD_MIN = 8
+export { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './rules.js'
+
 /** Bounds the work one request can ask of the password hasher. */
 export const PASSWORD_MAX = 1024
 

@@ -4,31 +4,10 @@
  * Localized fields are flat (`title_nl`, `title_en`, `title_de`); nl/en required, de optional/null.
  */
 import { Type, type Static } from 'typebox'
+import { CONTENT_LIMITS, SLUG_PATTERN } from './rules.js'
 
-/** Field maxima (characters). Spec §9 where it gives them; the rest are our choices (docs/content.md). */
-export const CONTENT_LIMITS = {
-  title: 200,
-  intro: 800,
-  subtitle: 200,
-  philosophy_title: 200,
-  philosophy_text: 1000,
-  address: 100,
-  phone: 20,
-  email: 254,
-  icon: 32,
-  feature_description: 1000,
-  slug: 100,
-  page_content: 100_000,
-  meta_description: 300,
-  project_description: 2000,
-  url: 2048,
-} as const
+export { CONTENT_LIMITS, CONTENT_FIELD_LABELS, MAX_UPLOAD_BYTES, SLUG_PATTERN, contentFieldMessage } from './rules.js'
 
-/** Largest accepted image upload: 10 MB (spec §9). */
-export const MAX_UPLOAD_BYTES = 10_485_760
-
-/** URL-safe page slug: lowercase letters, digits, single hyphens between them. */
-export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$'
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max })
 const optionalText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]))
@@ -156,66 +135,3 @@ export type UploadResponse = Static<typeof UploadResponse>
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 
-/** Texts of the labels the services use in validation messages; each in its field's language. */
-export const CONTENT_FIELD_LABELS: Record<string, string> = {
-  title_nl: 'Nederlandse titel',
-  title_en: 'English title',
-  title_de: 'Deutscher Titel',
-  intro_nl: 'Nederlandse intro',
-  intro_en: 'English intro',
-  intro_de: 'Deutsches Intro',
-  subtitle_nl: 'Nederlandse ondertitel',
-  subtitle_en: 'English subtitle',
-  subtitle_de: 'Deutscher Untertitel',
-  philosophy_title_nl: 'Nederlandse filosofietitel',
-  philosophy_title_en: 'English philosophy title',
-  philosophy_title_de: 'Deutscher Philosophie-Titel',
-  philosophy_text_nl: 'Nederlandse filosofietekst',
-  philosophy_text_en: 'English philosophy text',
-  philosophy_text_de: 'Deutscher Philosophie-Text',
-  description_nl: 'Nederlandse beschrijving',
-  description_en: 'English description',
-  description_de: 'Deutsche Beschreibung',
-  content_nl: 'Nederlandse inhoud',
-  content_en: 'English content',
-  content_de: 'Deutscher Inhalt',
-  meta_description_nl: 'Nederlandse metabeschrijving',
-  meta_description_en: 'English meta description',
-  meta_description_de: 'Deutsche Meta-Beschreibung',
-  address: 'Address',
-  phone: 'Phone',
-  email: 'Email',
-  icon: 'Icon',
-  slug: 'Slug',
-  title: 'Title',
-  description: 'Description',
-  image_url: 'Image URL',
-  video_url: 'Video URL',
-  link_url: 'Link URL',
-  published: 'Published',
-  ids: 'Feature order',
-}
-
-/**
- * The user-facing message for a field rule, in the field's language (spec §5 gives
- * 'Nederlandse titel moet 200 karakters of minder zijn' and 'English title must be 200 characters or less').
- */
-export function contentFieldMessage(field: string, rule: 'max' | 'required' | 'invalid', max = 0): string {
-  if (field === 'email' && rule === 'invalid') return 'Must be a valid email address'
-  const label = CONTENT_FIELD_LABELS[field] ?? field
-  const lang = field.endsWith('_nl') ? 'nl' : field.endsWith('_de') ? 'de' : 'en'
-  if (rule === 'max') {
-    if (lang === 'nl') return `${label} moet ${max} karakters of minder zijn`
-    if (lang === 'de') return `${label} darf höchstens ${max} Zeichen lang sein`
-    return `${label} must be ${max} characters or less`
-  }
-  if (rule === 'required') {
-    if (lang === 'nl') return `${label} is verplicht`
-    if (lang === 'de') return `${label} ist erforderlich`
-    return `${label} is required`
-  }
-  if (field === 'slug') return 'Slug may only contain lowercase letters, digits and hyphens (for example: about-us)'
-  if (lang === 'nl') return `${label} is ongeldig`
-  if (lang === 'de') return `${label} ist ungültig`
-  return `${label} is invalid`
-}

@@ -20,7 +20,8 @@ import {
   type BlogPostCreate,
   type BlogPostUpdate,
 } from '../api/admin'
-import { fieldMessage, formatMB, isBlogFile, MAX_UPLOAD_BYTES } from '../lib/validation'
+import { checkBlogFile, MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
+import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
 import { orNull, toastError, toastSuccess } from './common'
 
 interface Form {
@@ -135,7 +136,7 @@ export function BlogPostDialog({
 
   const errors: Partial<Record<keyof Form, string>> = {}
   for (const key of ['title_nl', 'title_en'] as const) {
-    if (form[key].length > 200) errors[key] = fieldMessage(key, 'max', 200)
+    if (form[key].length > CONTENT_LIMITS.title) errors[key] = fieldMessage(key, 'max', CONTENT_LIMITS.title)
     else if (submitted && form[key].trim() === '') errors[key] = fieldMessage(key, 'required')
   }
 
@@ -176,7 +177,7 @@ export function BlogPostDialog({
     e.target.value = ''
     setFileError(null)
     if (!file) return
-    if (!isBlogFile(file)) {
+    if (checkBlogFile(file) === 'type') {
       setFileError(tb.invalidTypeText)
       toast({ title: tb.invalidType, description: tb.invalidTypeText, variant: 'destructive' })
       return
@@ -295,7 +296,7 @@ export function BlogPostDialog({
   const isEdit = editing !== null
   const uploadStatus =
     upload.phase === 'uploading'
-      ? tb.uploading(formatMB(upload.loaded), formatMB(upload.total))
+      ? tb.uploading(sizeInMb(upload.loaded), sizeInMb(upload.total))
       : upload.phase === 'processing'
         ? upload.stage
           ? tb.stage(upload.stage, upload.percent ?? 0)

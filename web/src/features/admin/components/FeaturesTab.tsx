@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/queryKeys'
 import type { Feature, FeatureInput } from '@/lib/types'
 import { useT } from '@/features/i18n'
 import { createFeature, deleteFeature, listFeatures, reorderFeatures, updateFeature } from '../api/admin'
-import { fieldMessage } from '../lib/validation'
+import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
 import {
   ConfirmDialog,
   DialogFormActions,
@@ -40,11 +40,11 @@ const toForm = (f: Feature): Form => ({
   description_en: f.description_en,
 })
 const LIMITS: Record<keyof Form, number> = {
-  icon: 32,
-  title_nl: 200,
-  title_en: 200,
-  description_nl: 1000,
-  description_en: 1000,
+  icon: CONTENT_LIMITS.icon,
+  title_nl: CONTENT_LIMITS.title,
+  title_en: CONTENT_LIMITS.title,
+  description_nl: CONTENT_LIMITS.feature_description,
+  description_en: CONTENT_LIMITS.feature_description,
 }
 
 function validate(form: Form) {

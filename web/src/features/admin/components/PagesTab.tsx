@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/queryKeys'
 import type { Page, PageInput } from '@/lib/types'
 import { useT } from '@/features/i18n'
 import { createPage, deletePage, listPages, updatePage } from '../api/admin'
-import { fieldMessage, SLUG_RE } from '../lib/validation'
+import { CONTENT_LIMITS, fieldMessage, SLUG_RE } from '../lib/validation'
 import {
   ConfirmDialog,
   DialogFormActions,
@@ -57,11 +57,11 @@ const toForm = (p: Page): Form => ({
 })
 
 const LIMITS: Partial<Record<keyof Form, number>> = {
-  slug: 100,
-  title_nl: 200,
-  title_en: 200,
-  meta_description_nl: 300,
-  meta_description_en: 300,
+  slug: CONTENT_LIMITS.slug,
+  title_nl: CONTENT_LIMITS.title,
+  title_en: CONTENT_LIMITS.title,
+  meta_description_nl: CONTENT_LIMITS.meta_description,
+  meta_description_en: CONTENT_LIMITS.meta_description,
 }
 
 function validate(form: Form, slugInvalid: string): Partial<Record<keyof Form, string>> {

@@ -10,7 +10,7 @@ import type { Project, ProjectInput } from '@/lib/types'
 import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 import { createProject, deleteProject, listProjects, updateProject, uploadProjectImage } from '../api/admin'
-import { formatMB, MAX_UPLOAD_BYTES } from '../lib/validation'
+import { MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
 import {
   ConfirmDialog,
   DialogFormActions,
@@ -201,7 +201,7 @@ function ProjectDialog({
                 </p>
                 {uploading ? (
                   <p role="status" className="admin-muted">
-                    {formatMB(uploading.loaded)} / {formatMB(uploading.total)}
+                    {sizeInMb(uploading.loaded)} / {sizeInMb(uploading.total)}
                   </p>
                 ) : null}
                 {imageError ? (

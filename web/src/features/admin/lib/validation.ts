@@ -1,78 +1,22 @@
-// Client-side rules of the admin forms (spec §5, §9). The services enforce the same limits and
-// answer with the same wording (packages/contracts: CONTENT_LIMITS, contentFieldMessage), so a
-// message reads the same whether the browser or the server caught it.
+// Client-side rules of the admin forms (spec §5, §9). The limits and messages are the services'
+// own (`@site/contracts/rules`), so a message reads the same whether the browser or the server
+// caught it.
+import {
+  CONTENT_LIMITS,
+  PASSWORD_MIN,
+  SLUG_PATTERN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  contentFieldMessage,
+} from '@site/contracts/rules'
 
-/** Spec §9 field maxima; the last ones are the services' own limits (docs/content.md). */
-export const CONTENT_LIMITS = {
-  title: 200,
-  intro: 800,
-  subtitle: 200,
-  philosophy_title: 200,
-  philosophy_text: 1000,
-  address: 100,
-  phone: 20,
-  email: 254,
-} as const
-
-export const MAX_UPLOAD_BYTES = 10_485_760
-export const USERNAME_MIN = 3
-export const USERNAME_MAX = 50
-export const PASSWORD_MIN = 8
-
-/** URL-safe page slug (the content service's SLUG_PATTERN). */
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
-// Same labels as packages/contracts CONTENT_FIELD_LABELS: each in its field's language.
-const LABELS: Record<string, string> = {
-  title_nl: 'Nederlandse titel',
-  title_en: 'English title',
-  title_de: 'Deutscher Titel',
-  intro_nl: 'Nederlandse intro',
-  intro_en: 'English intro',
-  intro_de: 'Deutsches Intro',
-  subtitle_nl: 'Nederlandse ondertitel',
-  subtitle_en: 'English subtitle',
-  subtitle_de: 'Deutscher Untertitel',
-  philosophy_title_nl: 'Nederlandse filosofietitel',
-  philosophy_title_en: 'English philosophy title',
-  philosophy_title_de: 'Deutscher Philosophie-Titel',
-  philosophy_text_nl: 'Nederlandse filosofietekst',
-  philosophy_text_en: 'English philosophy text',
-  philosophy_text_de: 'Deutscher Philosophie-Text',
-  address: 'Address',
-  phone: 'Phone',
-  email: 'Email',
-  description_nl: 'Nederlandse beschrijving',
-  description_en: 'English description',
-  content_nl: 'Nederlandse inhoud',
-  content_en: 'English content',
-  meta_description_nl: 'Nederlandse metabeschrijving',
-  meta_description_en: 'English meta description',
-  icon: 'Icon',
-  slug: 'Slug',
-  title: 'Title',
-  description: 'Description',
-}
+export { CONTENT_LIMITS, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN }
 
 /** 'Nederlandse titel moet 200 karakters of minder zijn', 'English title must be 200 characters or less', ... */
-export function fieldMessage(field: string, rule: 'max' | 'required' | 'invalid', max = 0): string {
-  if (field === 'email' && rule === 'invalid') return 'Must be a valid email address'
-  const label = LABELS[field] ?? field
-  const lang = field.endsWith('_nl') ? 'nl' : field.endsWith('_de') ? 'de' : 'en'
-  if (rule === 'max') {
-    if (lang === 'nl') return `${label} moet ${max} karakters of minder zijn`
-    if (lang === 'de') return `${label} darf höchstens ${max} Zeichen lang sein`
-    return `${label} must be ${max} characters or less`
-  }
-  if (rule === 'required') {
-    if (lang === 'nl') return `${label} is verplicht`
-    if (lang === 'de') return `${label} ist erforderlich`
-    return `${label} is required`
-  }
-  if (lang === 'nl') return `${label} is ongeldig`
-  if (lang === 'de') return `${label} ist ungültig`
-  return `${label} is invalid`
-}
+export const fieldMessage = contentFieldMessage
+
+/** URL-safe page slug (the content service checks the same pattern). */
+export const SLUG_RE = new RegExp(SLUG_PATTERN)
 
 // A practical email check (the HTML input's own rule): something@domain.tld, no spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -118,21 +62,4 @@ export function validateContent(
     if (opts.requireFilled) errors.email = fieldMessage('email', 'invalid')
   }
   return errors
-}
-
-/** Blog upload file rule (spec §5): .txt, .md, .docx by media type or extension. */
-export function isBlogFile(file: File): boolean {
-  const name = file.name.toLowerCase()
-  const types = [
-    'text/plain',
-    'text/markdown',
-    'text/x-markdown',
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  ]
-  return types.includes(file.type) || /\.(txt|md|docx)$/.test(name)
-}
-
-/** 1.23 MB */
-export function formatMB(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`
 }

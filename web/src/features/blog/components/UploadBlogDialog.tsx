@@ -12,7 +12,7 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { toast } from '@/stores/toast'
 import { uploadBlogFile, type UploadOverrides, type UploadProgress } from '../api/blog'
-import { BLOG_FILE_ACCEPT, checkBlogFile, sizeInMb } from '../api/files'
+import { BLOG_FILE_ACCEPT, checkBlogFile, sizeInMb } from '@/lib/files'
 
 const EMPTY: UploadOverrides = { title_nl: '', title_en: '', tags: '', publish: false }
 

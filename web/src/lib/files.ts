@@ -1,6 +1,8 @@
-// Client-side checks of the blog file upload (spec §5): .txt, .md, .docx by media type or
-// extension; at most 10 MB (10485760 bytes). The server checks again, by content.
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+// Client-side checks of uploads (spec §5): blog files are .txt, .md, .docx by media type or
+// extension; every upload is at most 10 MB (10485760 bytes). The services check again, by content.
+import { MAX_UPLOAD_BYTES } from '@site/contracts/rules'
+
+export { MAX_UPLOAD_BYTES }
 export const BLOG_FILE_ACCEPT =
   '.txt,.md,.docx,text/plain,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
