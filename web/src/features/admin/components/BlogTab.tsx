@@ -2,20 +2,19 @@
 // of machine-translated posts, edit and delete, and 'New Blog Post'.
 import { useState } from 'react'
 import { Badge } from '@/components'
-import { invalidateQueries, useQuery } from '@/lib/query'
+import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
 import { deletePost, listPosts, type AdminBlogPost } from '../api/admin'
 import { BlogPostDialog, reviewFields } from './BlogPostDialog'
 import {
   ConfirmDialog,
+  deleteAndRefresh,
   ListState,
   NewButton,
   ItemRow,
   PublishedBadge,
   Section,
-  toastError,
-  toastSuccess,
   useConfirm,
 } from './common'
 
@@ -32,16 +31,13 @@ export function BlogTab() {
   })
   const confirm = useConfirm<AdminBlogPost>()
 
-  async function remove(post: AdminBlogPost) {
-    try {
-      await deletePost(post.id)
-      await invalidateQueries(queryKeys.blog.all)
-      toastSuccess(tb.deleted, tb.deletedText)
-    } catch (err) {
-      toastError(tb.failed, err, tb.failedText)
-      throw err
-    }
-  }
+  const remove = (post: AdminBlogPost) =>
+    deleteAndRefresh(
+      () => deletePost(post.id),
+      queryKeys.blog.all,
+      { title: tb.deleted, description: tb.deletedText },
+      { title: tb.failed, fallback: tb.failedText },
+    )
 
   return (
     <Section

@@ -11,6 +11,7 @@ import { createFeature, deleteFeature, listFeatures, reorderFeatures, updateFeat
 import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
 import {
   ConfirmDialog,
+  deleteAndRefresh,
   DialogFormActions,
   ListState,
   NewButton,
@@ -153,16 +154,13 @@ export function FeaturesTab() {
   const [moving, setMoving] = useState(false)
   const confirm = useConfirm<Feature>()
 
-  async function remove(feature: Feature) {
-    try {
-      await deleteFeature(feature.id)
-      await invalidateQueries(queryKeys.features)
-      toastSuccess(tf.deleted, tf.deletedText)
-    } catch (err) {
-      toastError(tf.failed, err, tf.failedText)
-      throw err
-    }
-  }
+  const remove = (feature: Feature) =>
+    deleteAndRefresh(
+      () => deleteFeature(feature.id),
+      queryKeys.features,
+      { title: tf.deleted, description: tf.deletedText },
+      { title: tf.failed, fallback: tf.failedText },
+    )
 
   async function move(list: Feature[], index: number, delta: -1 | 1) {
     const target = index + delta

@@ -8,7 +8,7 @@ import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
 import { deleteContact, listContacts, setContactHandled, type InboxItem } from '../api/admin'
-import { ConfirmDialog, Section, toastError, toastSuccess, useConfirm } from './common'
+import { ConfirmDialog, deleteAndRefresh, Section, toastError, toastSuccess, useConfirm } from './common'
 
 const PAGE_SIZE = 20
 
@@ -40,18 +40,17 @@ export function InboxTab() {
     }
   }
 
-  async function erase(item: InboxItem) {
-    try {
-      await deleteContact(item.id)
-      // The last item of a later page: go back one page.
-      if (items.length === 1 && page > 1) setPage(page - 1)
-      await invalidateQueries(queryKeys.contacts.all)
-      toastSuccess(ti.erased)
-    } catch (err) {
-      toastError(t.error, err, ti.failed)
-      throw err
-    }
-  }
+  const erase = (item: InboxItem) =>
+    deleteAndRefresh(
+      async () => {
+        await deleteContact(item.id)
+        // The last item of a later page: go back one page.
+        if (items.length === 1 && page > 1) setPage(page - 1)
+      },
+      queryKeys.contacts.all,
+      { title: ti.erased },
+      { title: t.error, fallback: ti.failed },
+    )
 
   let body
   if (query.isPending) {

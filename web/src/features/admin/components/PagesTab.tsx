@@ -10,6 +10,7 @@ import { createPage, deletePage, listPages, updatePage } from '../api/admin'
 import { CONTENT_LIMITS, fieldMessage, SLUG_RE } from '../lib/validation'
 import {
   ConfirmDialog,
+  deleteAndRefresh,
   DialogFormActions,
   ListState,
   NewButton,
@@ -194,16 +195,13 @@ export function PagesTab() {
   const dialog = useEditDialog<Page>()
   const confirm = useConfirm<Page>()
 
-  async function remove(page: Page) {
-    try {
-      await deletePage(page.id)
-      await invalidateQueries(queryKeys.pages)
-      toastSuccess(tp.deleted, tp.deletedText)
-    } catch (err) {
-      toastError(tp.failed, err, tp.failedText)
-      throw err
-    }
-  }
+  const remove = (page: Page) =>
+    deleteAndRefresh(
+      () => deletePage(page.id),
+      queryKeys.pages,
+      { title: tp.deleted, description: tp.deletedText },
+      { title: tp.failed, fallback: tp.failedText },
+    )
 
   return (
     <Section

@@ -13,6 +13,7 @@ import { createProject, deleteProject, listProjects, updateProject, uploadProjec
 import { MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
 import {
   ConfirmDialog,
+  deleteAndRefresh,
   DialogFormActions,
   ListState,
   NewButton,
@@ -233,16 +234,13 @@ export function ProjectsTab() {
   const dialog = useEditDialog<Project>()
   const confirm = useConfirm<Project>()
 
-  async function remove(project: Project) {
-    try {
-      await deleteProject(project.id)
-      await invalidateQueries(queryKeys.projects)
-      toastSuccess(tp.deleted)
-    } catch (err) {
-      toastError(t.error, err, tp.failed)
-      throw err
-    }
-  }
+  const remove = (project: Project) =>
+    deleteAndRefresh(
+      () => deleteProject(project.id),
+      queryKeys.projects,
+      { title: tp.deleted },
+      { title: t.error, fallback: tp.failed },
+    )
 
   return (
     <Section

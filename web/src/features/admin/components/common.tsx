@@ -4,7 +4,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Badge, Button, Dialog, DialogContent, Field, Input, Skeleton, Textarea } from '@/components'
 import { errorMessage } from '@/lib/api'
-import type { UseQueryResult } from '@/lib/query'
+import { invalidateQueries, type QueryKey, type UseQueryResult } from '@/lib/query'
 import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 
@@ -212,6 +212,26 @@ export function useConfirm<T>() {
 export const toastSuccess = (title: string, description?: string) => toast({ title, description })
 export const toastError = (title: string, err: unknown, fallback: string) =>
   toast({ title, description: errorMessage(err, fallback), variant: 'destructive' })
+
+/**
+ * A delete from a list tab: runs it, refreshes the list and says how it went. Rethrows a failure,
+ * so the confirmation dialog stays open for another try.
+ */
+export async function deleteAndRefresh(
+  run: () => Promise<unknown>,
+  list: QueryKey,
+  done: { title: string; description?: string },
+  failed: { title: string; fallback: string },
+): Promise<void> {
+  try {
+    await run()
+    await invalidateQueries(list)
+    toastSuccess(done.title, done.description)
+  } catch (err) {
+    toastError(failed.title, err, failed.fallback)
+    throw err
+  }
+}
 
 /** Turns '' into null (optional fields the services accept as absent or null). */
 export const orNull = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null)
