@@ -27,7 +27,7 @@ export function BlogListPage() {
 
   return (
     <div className="container page blog">
-      <header className="blog__header">
+      <header className="page__header">
         <div>
           <h1 className="page__title">{b.title}</h1>
           <p className="page__lead">{b.lead}</p>
@@ -39,7 +39,7 @@ export function BlogListPage() {
         ) : null}
       </header>
       {posts.isPending ? (
-        <ul className="blog__grid" aria-busy="true" aria-label={t.common.loading} data-testid="blog-loading">
+        <ul className="card-grid" aria-busy="true" aria-label={t.common.loading} data-testid="blog-loading">
           {Array.from({ length: BLOG_SKELETONS }, (_, i) => (
             <BlogCardSkeleton key={i} />
           ))}
@@ -49,7 +49,7 @@ export function BlogListPage() {
           {b.loadError}
         </p>
       ) : posts.data && posts.data.length > 0 ? (
-        <ul className="blog__grid">
+        <ul className="card-grid">
           {posts.data.map((post) => (
             <BlogCard key={post.id} post={post} />
           ))}

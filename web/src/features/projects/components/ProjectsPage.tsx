@@ -110,7 +110,7 @@ export function ProjectsPage() {
 
   return (
     <div className="container page projects">
-      <header className="projects__header">
+      <header className="page__header">
         <div>
           <h1 className="page__title">{p.title}</h1>
           <p className="page__lead">{p.subtitle}</p>
@@ -123,7 +123,7 @@ export function ProjectsPage() {
       </header>
       {projects.isPending ? (
         <ul
-          className="projects__grid"
+          className="card-grid"
           aria-busy="true"
           aria-label={t.common.loading}
           data-testid="projects-loading"
@@ -144,7 +144,7 @@ export function ProjectsPage() {
           {p.loadError}
         </p>
       ) : projects.data && projects.data.length > 0 ? (
-        <ul className="projects__grid">
+        <ul className="card-grid">
           {projects.data.map((project) => (
             <ProjectCard
               key={project.id}
