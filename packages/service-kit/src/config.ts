@@ -20,7 +20,7 @@ export const mongoConfigProperties = {
 
 export const redisConfigProperties = {
   REDIS_URL: Type.String({ minLength: 1, description: 'Redis connection URL' }),
-  /** Key prefix of this deployment's BullMQ queues; tests set their own to stay apart. */
+  /** This deployment's Redis namespace: BullMQ queues, limiter counters, caches and pub/sub channels; tests set their own. */
   QUEUE_PREFIX: Type.String({ default: 'site' }),
 }
 
