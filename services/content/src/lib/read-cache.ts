@@ -29,10 +29,11 @@ export class ReadCache {
   private readonly instance = randomUUID()
   private readonly clearListeners: Array<() => void> = []
 
+  /** `channel`: `invalidateChannel(QUEUE_PREFIX)`, shared by this deployment's replicas only. */
   constructor(
     private readonly ttlMs: number,
-    private readonly publisher?: () => Redis,
-    private readonly channel = invalidateChannel('site'),
+    private readonly publisher: () => Redis,
+    private readonly channel: string,
   ) {}
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
@@ -78,7 +79,6 @@ export class ReadCache {
   /** After a write: clear here, then tell the other replicas (best effort; the TTL is the backstop). */
   async invalidate(log?: { warn: (o: object, m: string) => void }) {
     this.clearLocal()
-    if (!this.publisher) return
     try {
       await this.publisher().publish(this.channel, this.instance)
     } catch (err) {
