@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sign } from '@fastify/cookie'
 import { Redis } from 'ioredis'
+import type { InjectOptions } from 'fastify'
 import { SESSION_COOKIE, sessionKey, userSessionsKey, IDLE_TIMEOUT_MS, type SessionUser } from '../session/format.js'
+
+/** The site origin testEnv allows (PUBLIC_ORIGIN) and clientRequest sends. */
+export const TEST_ORIGIN = 'http://localhost:8080'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789'
 
@@ -30,7 +34,7 @@ export function testEnv(name: string, extra: Record<string, string> = {}): Recor
     REDIS_URL: required('REDIS_URL'),
     QUEUE_PREFIX: `t_${id}`,
     SESSION_SECRET: TEST_SESSION_SECRET,
-    PUBLIC_ORIGIN: 'http://localhost:8080',
+    PUBLIC_ORIGIN: TEST_ORIGIN,
     ...extra,
   }
 }
@@ -51,6 +55,31 @@ export async function createTestSession(
     return { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}`, id, user }
   } finally {
     redis.disconnect()
+  }
+}
+
+let clientIpCounter = 0
+
+/** A client address of its own for a test app, so per-IP limits of one test never touch another's. */
+export function testClientIp(): string {
+  return `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${++clientIpCounter}`
+}
+
+/**
+ * A request as the web client sends it (for `app.inject`): X-Requested-With always, the allowed
+ * origin of testEnv, the client address, and a JSON content type only with a body.
+ */
+export function clientRequest(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  opts: { body?: unknown; headers?: Record<string, string>; ip: string },
+): InjectOptions {
+  const json = opts.body === undefined ? {} : { 'content-type': 'application/json' }
+  return {
+    method,
+    url,
+    headers: { 'x-requested-with': 'XMLHttpRequest', origin: TEST_ORIGIN, 'x-forwarded-for': opts.ip, ...json, ...opts.headers },
+    ...(opts.body === undefined ? {} : { payload: JSON.stringify(opts.body) }),
   }
 }
 

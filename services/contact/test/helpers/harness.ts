@@ -1,13 +1,11 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { testEnv, createTestSession } from '@site/service-kit/testing'
+import type { LightMyRequestResponse } from 'fastify'
+import { clientRequest, createTestSession, testClientIp, testEnv } from '@site/service-kit/testing'
 import type { Closable } from '@site/service-kit'
 import { buildApp } from '../../src/app.js'
 import { readConfig, readWorkerConfig } from '../../src/config.js'
 import { startNotifier } from '../../src/notifier.js'
 import { contactModel } from '../../src/models/contact.js'
 
-export const ORIGIN = 'http://localhost:8080'
-let ipCounter = 0
 const quiet = { info() {}, warn() {} }
 
 /** Fast retries and relay for tests; everything else as in production. */
@@ -30,7 +28,7 @@ export async function contactHarness(name: string, opts: { smtpUrl?: string; env
   const config = readConfig(env)
   const app = await buildApp(config)
   await app.ready()
-  const ip = `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${++ipCounter}`
+  const ip = testClientIp()
   let worker: Closable[] = []
   const contacts = contactModel(app.db)
   const h = {
@@ -48,13 +46,7 @@ export async function contactHarness(name: string, opts: { smtpUrl?: string; env
     },
     /** A call as the web client makes it: X-Requested-With always, JSON only with a body. */
     call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}, fromIp = ip): Promise<LightMyRequestResponse> {
-      const o: InjectOptions = {
-        method,
-        url,
-        headers: { 'x-requested-with': 'XMLHttpRequest', origin: ORIGIN, 'x-forwarded-for': fromIp, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      }
-      return app.inject(o)
+      return app.inject(clientRequest(method, url, { body, headers, ip: fromIp }))
     },
     submit(body: Record<string, unknown>, fromIp = ip) {
       return h.call('POST', '/api/contacts', body, {}, fromIp)
