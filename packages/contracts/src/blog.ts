@@ -48,6 +48,10 @@ export const BlogPost = Type.Object({
 })
 export type BlogPost = Static<typeof BlogPost>
 
+/** What a blog card and the admin list show: a post without its HTML bodies (issue 14). */
+export const BlogPostSummary = Type.Omit(BlogPost, ['content_nl', 'content_en', 'content_de'])
+export type BlogPostSummary = Static<typeof BlogPostSummary>
+
 const Title = Type.String({ minLength: 1, maxLength: 200 })
 const OptText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })))
 const HTML_MAX = 2_000_000
