@@ -1,5 +1,5 @@
 // Provides MongoDB and Redis for `npm start` and `npm test` when MONGO_URL / REDIS_URL are unset
-// (design §7): a Docker `mongo` container where a Docker engine runs, otherwise FerretDB embedded in
+// (design §7): a Docker `mongo` container where a Docker engine runs and the image starts, otherwise FerretDB embedded in
 // our own small Go program (tools/ferretdb); the Redis on 127.0.0.1:6379 if one answers, otherwise
 // a project-local redis-server. Data stays in the git-ignored .data/ folder.
 import { spawn, spawnSync } from 'node:child_process'
@@ -44,7 +44,8 @@ export function portAnswers(port, host = '127.0.0.1') {
 export async function waitForPort(port, what, timeoutMs = 60000, child) {
   const end = Date.now() + timeoutMs
   while (Date.now() < end) {
-    if (child && child.exitCode !== null) throw new InfraError(`${what} exited at start (code ${child.exitCode}); see its log in .data/`)
+    if (child && child.exitCode !== null)
+      throw new InfraError(`${what} exited at start (code ${child.exitCode}); see its log in .data/`)
     if (await portAnswers(port)) return
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -85,18 +86,75 @@ export function buildFerretDB(log = console.log) {
   const stamp = join(toolsDir, 'ferretdb.sha256')
   if (existsSync(bin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return bin
   if (!has('go', ['version'])) {
-    throw new InfraError('No MongoDB available: set MONGO_URL to a MongoDB server, or install Go (to build FerretDB) or Docker.')
+    throw new InfraError(
+      'No MongoDB available: set MONGO_URL to a MongoDB server, or install Go (to build FerretDB) or Docker.',
+    )
   }
   log('building the embedded FerretDB (tools/ferretdb; about a minute the first time)...')
   mkdirSync(toolsDir, { recursive: true })
-  const r = spawnSync('go', ['build', '-o', bin, '.'], { cwd: ferretSrc, stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0' } })
-  if (r.status !== 0) throw new InfraError('Building FerretDB with Go failed (see above); set MONGO_URL to use another MongoDB server.')
+  const r = spawnSync('go', ['build', '-o', bin, '.'], {
+    cwd: ferretSrc,
+    stdio: 'inherit',
+    env: { ...process.env, CGO_ENABLED: '0' },
+  })
+  if (r.status !== 0)
+    throw new InfraError(
+      'Building FerretDB with Go failed (see above); set MONGO_URL to use another MongoDB server.',
+    )
   writeFileSync(stamp, hash)
   return bin
 }
 
 function dockerWorks() {
   return has('docker', ['info'])
+}
+
+/**
+ * `mongo:8` in Docker, published on 127.0.0.1 only. Returns the route's name, or null when the
+ * container cannot start (image not pullable offline or behind a mirror): the caller then falls
+ * back to the embedded FerretDB instead of stopping.
+ */
+function startMongoContainer({ name, port, log, stops }) {
+  const image = 'mongo:8'
+  const cname = `site-mongo-${name}-${port}`
+  const r = spawnSync(
+    'docker',
+    ['run', '-d', '--rm', '--name', cname, '-p', `127.0.0.1:${port}:27017`, image],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      timeout: 120000,
+    },
+  )
+  if (r.status !== 0) {
+    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').pop()
+    log(
+      `Docker is running but the ${image} container did not start (${why}); falling back to the embedded FerretDB.`,
+    )
+    return null
+  }
+  stops.push(async () => spawnSync('docker', ['stop', cname], { stdio: 'ignore' }))
+  return `docker ${image}`
+}
+
+/** FerretDB embedded in tools/ferretdb, on its SQLite handler (or PostgreSQL with FERRETDB_POSTGRESQL_URL). */
+async function startFerretDB({ port, env, dataDir, fresh, log, stops }) {
+  const bin = buildFerretDB(log)
+  const args = ['-listen', `127.0.0.1:${port}`]
+  let kind = 'FerretDB 1.24.2 (PostgreSQL handler)'
+  if (env.FERRETDB_POSTGRESQL_URL) {
+    args.push('-postgresql-url', env.FERRETDB_POSTGRESQL_URL)
+  } else {
+    const dir = join(dataDir, fresh ? `ferretdb-${process.pid}` : 'ferretdb')
+    args.push('-dir', dir)
+    kind = 'FerretDB 1.24.2 (SQLite handler)'
+    if (fresh) stops.push(async () => spawnSync('rm', ['-rf', dir]))
+  }
+  const out = openSync(join(dataDir, 'ferretdb.log'), 'a')
+  const child = spawn(bin, args, { stdio: ['ignore', out, out], detached: false })
+  stops.unshift(() => stopChild(child))
+  await waitForPort(port, 'FerretDB', 60000, child)
+  return kind
 }
 
 /**
@@ -112,29 +170,10 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
   try {
     if (!result.mongoUrl) {
       const port = await freePort()
-      if (dockerWorks()) {
-        const cname = `site-mongo-${name}-${port}`
-        const r = spawnSync('docker', ['run', '-d', '--rm', '--name', cname, '-p', `127.0.0.1:${port}:27017`, 'mongo:8'], { stdio: 'inherit' })
-        if (r.status !== 0) throw new InfraError('Starting the mongo container failed; set MONGO_URL instead.')
-        stops.push(async () => spawnSync('docker', ['stop', cname], { stdio: 'ignore' }))
-        result.mongoKind = 'docker mongo:8'
-      } else {
-        const bin = buildFerretDB(log)
-        const args = ['-listen', `127.0.0.1:${port}`]
-        if (env.FERRETDB_POSTGRESQL_URL) {
-          args.push('-postgresql-url', env.FERRETDB_POSTGRESQL_URL)
-          result.mongoKind = 'FerretDB 1.24.2 (PostgreSQL handler)'
-        } else {
-          const dir = join(dataDir, fresh ? `ferretdb-${process.pid}` : 'ferretdb')
-          args.push('-dir', dir)
-          result.mongoKind = 'FerretDB 1.24.2 (SQLite handler)'
-          if (fresh) stops.push(async () => spawnSync('rm', ['-rf', dir]))
-        }
-        const out = openSync(join(dataDir, 'ferretdb.log'), 'a')
-        const child = spawn(bin, args, { stdio: ['ignore', out, out], detached: false })
-        stops.unshift(() => stopChild(child))
-        await waitForPort(port, 'FerretDB', 60000, child)
-      }
+      const mongo =
+        (dockerWorks() && startMongoContainer({ name, port, log, stops })) ||
+        (await startFerretDB({ port, env, dataDir, fresh, log, stops }))
+      result.mongoKind = mongo
       await waitForPort(port, 'MongoDB', 120000)
       result.mongoUrl = `mongodb://127.0.0.1:${port}/`
     }
@@ -149,7 +188,20 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
         mkdirSync(dir, { recursive: true })
         const child = spawn(
           'redis-server',
-          ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', ''],
+          [
+            '--port',
+            String(port),
+            '--bind',
+            '127.0.0.1',
+            '--dir',
+            dir,
+            '--appendonly',
+            'yes',
+            '--maxmemory-policy',
+            'noeviction',
+            '--save',
+            '',
+          ],
           { stdio: 'ignore' },
         )
         stops.unshift(() => stopChild(child))
@@ -157,7 +209,9 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
         result.redisUrl = `redis://127.0.0.1:${port}`
         result.redisKind = 'project redis-server (AOF, noeviction)'
       } else {
-        throw new InfraError('No Redis available: set REDIS_URL, or install redis-server (apt-get install redis-server) or Docker.')
+        throw new InfraError(
+          'No Redis available: set REDIS_URL, or install redis-server (apt-get install redis-server) or Docker.',
+        )
       }
     }
   } catch (err) {
