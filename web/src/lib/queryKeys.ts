@@ -15,8 +15,6 @@ export const queryKeys = {
     /** One page of the posts list (the admin's also by title search). */
     page: (scope: 'published' | 'all', page: number, pageSize: number, q = '') =>
       ['blog', 'list', scope, page, pageSize, q] as const,
-    /** One full post for the admin editor. */
-    byId: (id: string) => ['blog', 'id', id] as const,
     slug: (slug: string) => ['blog', 'slug', slug] as const,
   },
   contacts: {
