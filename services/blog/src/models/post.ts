@@ -30,7 +30,9 @@ const postSchema = new Schema<PostDoc>(
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
 )
 postSchema.index({ source_upload_id: 1 }, { unique: true, sparse: true })
-postSchema.index({ published: 1, created_at: -1 })
+// The lists' sort (newest first, _id breaking ties): the public list within published posts, the admin list over all.
+postSchema.index({ published: 1, created_at: -1, _id: -1 })
+postSchema.index({ created_at: -1, _id: -1 })
 
 type Opt = string | null | undefined
 

@@ -16,7 +16,8 @@ const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
 
 /**
  * One page of post summaries, newest first: a projection without the HTML bodies, skip/limit, and
- * a count of every match (the index `{ published: 1, created_at: -1 }` serves the public sort).
+ * a count of every match (the indexes `{ published: 1, created_at: -1, _id: -1 }` and
+ * `{ created_at: -1, _id: -1 }` serve the public and the admin sort).
  */
 export function listPosts(posts: PostModel, query: ListQuery): Promise<PagedList<BlogPostSummary>> {
   const filter: Record<string, unknown> = titleSearch(query.q, ['title_nl', 'title_en'])

@@ -18,8 +18,9 @@ const schema = new Schema(
   },
   { collection: 'pages', versionKey: false },
 )
-// The public list: published pages, newest first.
-schema.index({ published: 1, created_at: -1 })
+// The list's sort (newest first, _id breaking ties): published pages for visitors, all for admins.
+schema.index({ published: 1, created_at: -1, _id: -1 })
+schema.index({ created_at: -1, _id: -1 })
 
 export const pageModel = (db: Connection) => db.model('Page', schema)
 export type PageModel = ReturnType<typeof pageModel>
