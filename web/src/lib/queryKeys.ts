@@ -9,6 +9,8 @@ export const queryKeys = {
     all: ['blog'] as const,
     list: (scope: 'published' | 'all') => ['blog', 'list', scope] as const,
     slug: (slug: string) => ['blog', 'slug', slug] as const,
+    /** One page of the published posts' summaries (GET /api/blog?published=true&page&pageSize). */
+    published: (page: number, pageSize: number) => ['blog', 'published', page, pageSize] as const,
   },
   contacts: {
     all: ['contacts'] as const,

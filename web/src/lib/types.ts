@@ -55,6 +55,10 @@ export type BlogPost = {
     meta_description_en?: string | null
     meta_description_de?: string | null
   }
+/** A post in the lists (GET /api/blog): everything but the bodies (issue 14 "BlogPostSummary"). */
+export type BlogPostSummary = Omit<BlogPost, 'content_nl' | 'content_en' | 'content_de'> &
+  Partial<Pick<BlogPost, 'content_nl' | 'content_en' | 'content_de'>>
+
 /** POST /api/blog, PUT /api/blog/{id} body (slug optional on create: the server generates one). */
 export type BlogPostInput = Omit<BlogPost, 'id' | 'created_at' | 'updated_at' | 'slug' | 'needs_review' | 'machine_translated'> & {
   slug?: string

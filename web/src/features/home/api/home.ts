@@ -1,21 +1,14 @@
-// The public reads the home page needs (docs/api.md). Keys from the shared queryKeys, so an admin
-// write elsewhere refreshes them.
-import { getJson } from '@/lib/api'
-import { useQuery } from '@/lib/query'
-import { queryKeys } from '@/lib/queryKeys'
-import type { BlogPost, Feature, Page, Project, SiteContent } from '@/lib/types'
+// The public reads the home page needs (docs/api.md), described in @/lib/publicReads so the web
+// server renders the page from the same calls. Keys are the shared queryKeys, so an admin write
+// elsewhere refreshes them.
+import { reads, useRead } from '@/lib/publicReads'
 
-export const useSiteContent = () =>
-  useQuery(queryKeys.content, (signal) => getJson<SiteContent>('/api/content', { signal }))
-export const useFeatures = () =>
-  useQuery(queryKeys.features, (signal) => getJson<Feature[]>('/api/features', { signal }))
-export const useProjects = () =>
-  useQuery(queryKeys.projects, (signal) => getJson<Project[]>('/api/projects', { signal }))
-export const usePublishedPosts = () =>
-  useQuery(queryKeys.blog.list('published'), (signal) =>
-    getJson<BlogPost[]>('/api/blog', { signal, params: { published: 'true' } }),
-  )
+/** The latest-blog section shows one post: it asks for one. */
+export const LATEST_POSTS = 1
 
+export const useSiteContent = () => useRead(reads.content())
+export const useFeatures = () => useRead(reads.features())
+export const useProjects = () => useRead(reads.projects())
+export const useLatestPosts = () => useRead(reads.publishedPosts(1, LATEST_POSTS))
 /** Published CMS pages for the footer (admins get drafts too from GET /api/pages: filter them). */
-export const usePublishedPages = () =>
-  useQuery(queryKeys.pages, (signal) => getJson<Page[]>('/api/pages', { signal }))
+export const usePublishedPages = () => useRead(reads.pages())

@@ -3,7 +3,7 @@
 // Content is HTML sanitized by the content service on write.
 import { Link, useParams } from 'react-router-dom'
 import { Skeleton, buttonClass } from '@/components'
-import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePages } from '../api/pages'
 import '../pages.css'
@@ -12,6 +12,7 @@ export function CmsPage() {
   const { slug = '' } = useParams<{ slug: string }>()
   const t = useT()
   const { language } = useLanguage()
+  const to = useLocalePath()
   const pages = usePages()
   const page = pages.data?.find((p) => p.slug === slug && p.published)
   const title = page ? localized(page, 'title', language) : null
@@ -39,7 +40,7 @@ export function CmsPage() {
       >
         <h1 className="page__title">{pages.isError ? t.common.errorTitle : t.pages.notFound}</h1>
         <p className="page__lead">{pages.isError ? t.pages.loadError : t.pages.notFoundText}</p>
-        <Link to="/" className={buttonClass()}>
+        <Link to={to('/')} className={buttonClass()}>
           {t.pages.backHome}
         </Link>
       </div>

@@ -1,10 +1,8 @@
 // Projects calls (docs/api.md "Content"): the public list; add and delete for signed-in users.
-import { deleteJson, getJson, postJson } from '@/lib/api'
-import { useQuery } from '@/lib/query'
-import { queryKeys } from '@/lib/queryKeys'
+import { deleteJson, postJson } from '@/lib/api'
+import { reads, useRead } from '@/lib/publicReads'
 import type { Project, ProjectInput } from '@/lib/types'
 
-export const useProjects = () =>
-  useQuery(queryKeys.projects, (signal) => getJson<Project[]>('/api/projects', { signal }))
+export const useProjects = () => useRead(reads.projects())
 export const createProject = (input: ProjectInput) => postJson<Project>('/api/projects', input)
 export const deleteProject = (id: string) => deleteJson(`/api/projects/${encodeURIComponent(id)}`)
