@@ -4,7 +4,7 @@ import { conflict, notFound } from '@site/service-kit'
 import { ErrorBody, IdParams, Page, PageInput } from '@site/contracts'
 import { adminOnly, errors } from '../../lib/admin.js'
 import { isObjectId, nullIfEmpty, pageDto } from '../../lib/dto.js'
-import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, sendCached } from '../../lib/http-cache.js'
+import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, sendCached } from '@site/service-kit'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
 
 const tags = ['pages']

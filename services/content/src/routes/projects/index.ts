@@ -6,7 +6,7 @@ import { ErrorBody, IdParams, Project, ProjectInput } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { adminOnly, errors } from '../../lib/admin.js'
 import { isObjectId, projectDto } from '../../lib/dto.js'
-import { sendCached } from '../../lib/http-cache.js'
+import { sendCached } from '@site/service-kit'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
 
