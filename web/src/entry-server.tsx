@@ -63,6 +63,9 @@ function renderToString(node: React.ReactNode, onError: (err: unknown) => void):
     // onAllReady: the lazy pages are rendered too, so the HTML holds the whole page (no fallbacks).
     const stream = renderToPipeableStream(node, {
       onAllReady: () => stream.pipe(sink),
+      // Never outline a finished Suspense boundary (React does for large ones, revealing them with
+      // an inline script the CSP blocks): the whole page is written in place, in order.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError,
     })
@@ -79,14 +82,19 @@ async function renderTree(url: URL, language: Language, payload: SsrPayload, onE
     setBootState({ status: payload.status, path: payload.path })
     useLanguageStore.setState({ language })
     const router = createStaticRouter(handler.dataRoutes, context)
+    const tree = (
+      <App>
+        {/* hydrate={false}: no inline script (the CSP allows none); our own JSON carries the data. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    )
     try {
-      return await renderToString(
-        <App>
-          {/* hydrate={false}: no inline script (the CSP allows none); our own JSON carries the data. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </App>,
-        onError,
-      )
+      // A lazy page's first render suspends until its module is loaded; React then completes that
+      // boundary with an inline script, which the CSP blocks. Once loaded, a lazy module renders
+      // synchronously: render again, so the page's HTML is complete and has no script of React's.
+      let html = await renderToString(tree, onError)
+      for (let attempt = 1; attempt < 4 && /<script/i.test(html); attempt++) html = await renderToString(tree, onError)
+      return html
     } finally {
       resetQueryCache()
     }
