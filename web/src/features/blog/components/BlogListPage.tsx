@@ -33,7 +33,7 @@ export function BlogListPage() {
   const posts = usePublishedPosts(page)
   const [uploading, setUploading] = useState(false)
   const uploadOpened = useOpenedOnce(uploading)
-  useDocumentMeta(b.title, b.metaDescription)
+  useDocumentMeta(page > 1 ? `${b.title} (${b.pageOf(page)})` : b.title, b.metaDescription)
 
   return (
     <div className="container page blog">
