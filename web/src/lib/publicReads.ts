@@ -4,7 +4,7 @@
 import { getJson, isApiError } from './api'
 import { useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
-import type { BlogPost, BlogPostSummary, Feature, Page, Paged, Project, SiteContent } from './types'
+import type { BlogPost, BlogPostSummary, Feature, Page, PageSummary, Paged, Project, SiteContent } from './types'
 
 export interface PublicRead<T> {
   key: QueryKey
@@ -18,8 +18,8 @@ export interface PublicRead<T> {
 
 /** Posts per page of /blog (the paging contract's default page size). */
 export const BLOG_PAGE_SIZE = 12
-/** Projects are few; one page of the largest size the paging contract allows. */
-const LIST_PAGE_SIZE = 50
+/** /projects and the footer's page links: one page of the largest size the paging contract allows. */
+export const LIST_PAGE_SIZE = 50
 
 /** A list answer: the paged shape `{ items }` (issue 14), or a plain array from a service not yet paged. */
 export function asItems<T>(body: unknown): T[] {
@@ -48,21 +48,28 @@ const as = <T,>(body: unknown) => body as T
 export const reads = {
   content: (): PublicRead<SiteContent> => ({ key: queryKeys.content, path: '/api/content', parse: as }),
   features: (): PublicRead<Feature[]> => ({ key: queryKeys.features, path: '/api/features', parse: asItems }),
-  projects: (): PublicRead<Project[]> => ({
-    key: queryKeys.projects,
+  projects: (pageSize = LIST_PAGE_SIZE): PublicRead<Project[]> => ({
+    key: queryKeys.projectsPage(1, pageSize),
     path: '/api/projects',
-    params: { pageSize: LIST_PAGE_SIZE },
+    params: { pageSize },
     parse: asItems,
   }),
-  /** Published CMS pages (anonymous callers get only those; admins get drafts too: filter on use). */
-  pages: (): PublicRead<Page[]> => ({
-    key: queryKeys.pages,
+  /** Published CMS pages' summaries (anonymous callers get only those; admins get drafts too: filter on use). */
+  pages: (): PublicRead<PageSummary[]> => ({
+    key: queryKeys.pagesPage(1, LIST_PAGE_SIZE),
     path: '/api/pages',
     params: { pageSize: LIST_PAGE_SIZE },
     parse: asItems,
   }),
+  /** One CMS page with its content, or null (404: none, or not published). */
+  page: (slug: string): PublicRead<Page | null> => ({
+    key: queryKeys.pageSlug(slug),
+    path: `/api/pages/slug/${encodeURIComponent(slug)}`,
+    parse: as,
+    notFoundIsNull: true,
+  }),
   publishedPosts: (page: number, pageSize: number): PublicRead<Paged<BlogPostSummary>> => ({
-    key: queryKeys.blog.published(page, pageSize),
+    key: queryKeys.blog.page('published', page, pageSize),
     path: '/api/blog',
     params: { published: 'true', page, pageSize },
     parse: (body) => asPage<BlogPostSummary>(body, page, pageSize),

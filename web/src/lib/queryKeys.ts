@@ -4,13 +4,20 @@ export const queryKeys = {
   content: ['content'] as const,
   features: ['features'] as const,
   projects: ['projects'] as const,
+  /** One page of the projects list (under `projects`: a write invalidates every page). */
+  projectsPage: (page: number, pageSize: number) => ['projects', 'page', page, pageSize] as const,
   pages: ['pages'] as const,
+  /** One page of the pages list, with the admin's title search. */
+  pagesPage: (page: number, pageSize: number, q = '') => ['pages', 'page', page, pageSize, q] as const,
+  /** One full page by slug (GET /api/pages/slug/{slug}; under `pages`: a write refreshes it). */
+  pageSlug: (slug: string) => ['pages', 'slug', slug] as const,
   blog: {
     all: ['blog'] as const,
     list: (scope: 'published' | 'all') => ['blog', 'list', scope] as const,
+    /** One page of the posts list (the admin's also by title search). */
+    page: (scope: 'published' | 'all', page: number, pageSize: number, q = '') =>
+      ['blog', 'list', scope, page, pageSize, q] as const,
     slug: (slug: string) => ['blog', 'slug', slug] as const,
-    /** One page of the published posts' summaries (GET /api/blog?published=true&page&pageSize). */
-    published: (page: number, pageSize: number) => ['blog', 'published', page, pageSize] as const,
   },
   contacts: {
     all: ['contacts'] as const,

@@ -1,6 +1,6 @@
 // Fetches the public data a page shows from the services' public reads (the same reads the browser
 // makes, @/lib/publicReads), anonymously: only published content, and the services' caches answer.
-import { LATEST_POSTS } from '@/features/home/api/home'
+import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home/api/home'
 import type { SeedEntry } from '@/lib/query'
 import { BLOG_PAGE_SIZE, reads, type PublicRead } from '@/lib/publicReads'
 import type { BlogPost, BlogPostSummary, Page, Paged, SiteContent } from '@/lib/types'
@@ -64,7 +64,7 @@ export async function loadPage(up: Upstreams, route: PageRoute): Promise<PageDat
       const [content, , , posts] = await Promise.all([
         get(reads.content()),
         get(reads.features()),
-        get(reads.projects()),
+        get(reads.projects(HOME_PROJECTS)),
         get(reads.publishedPosts(1, LATEST_POSTS)),
         get(reads.pages()),
       ])
@@ -84,9 +84,8 @@ export async function loadPage(up: Upstreams, route: PageRoute): Promise<PageDat
       return { status: post ? 200 : 404, queries, post }
     }
     case 'cms': {
-      const pages = await get(reads.pages())
-      const page = pages.find((p) => p.slug === route.slug && p.published)
-      return { status: page ? 200 : 404, queries, page }
+      const page = await get(reads.page(route.slug))
+      return { status: page?.published ? 200 : 404, queries, page: page?.published ? page : undefined }
     }
     default:
       return { status: 404, queries }

@@ -167,7 +167,7 @@ t.test('/blog pages through the posts, 12 per page, with the spec cards', async 
   // The home's latest-post section shows (and asks for) one post.
   const home = await html('/en')
   const data = JSON.parse(/id="ssr-data">([^<]*)</.exec(home.body)![1]!) as { queries: [unknown[], unknown][] }
-  t.ok(data.queries.some(([key]) => JSON.stringify(key) === JSON.stringify(['blog', 'published', 1, 1])))
+  t.ok(data.queries.some(([key]) => JSON.stringify(key) === JSON.stringify(['blog', 'list', 'published', 1, 1, ''])))
 })
 
 t.test('robots, sitemap and feeds', async (t) => {

@@ -3,12 +3,13 @@
 // elsewhere refreshes them.
 import { reads, useRead } from '@/lib/publicReads'
 
-/** The latest-blog section shows one post: it asks for one. */
+/** The home asks only for what it shows: one latest post, six projects. */
 export const LATEST_POSTS = 1
+export const HOME_PROJECTS = 6
 
 export const useSiteContent = () => useRead(reads.content())
 export const useFeatures = () => useRead(reads.features())
-export const useProjects = () => useRead(reads.projects())
+export const useProjects = () => useRead(reads.projects(HOME_PROJECTS))
 export const useLatestPosts = () => useRead(reads.publishedPosts(1, LATEST_POSTS))
 /** Published CMS pages for the footer (admins get drafts too from GET /api/pages: filter them). */
 export const usePublishedPages = () => useRead(reads.pages())

@@ -1,4 +1,4 @@
 import { reads, useRead } from '@/lib/publicReads'
 
-/** GET /api/pages (the list is small and cached by the content service; a page is found by slug here). */
-export const usePages = () => useRead(reads.pages())
+/** One published page by slug (GET /api/pages/slug/{slug}), or null when there is none. */
+export const usePage = (slug: string) => useRead(reads.page(slug))

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom'
 import { Skeleton, buttonClass } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { usePages } from '../api/pages'
+import { usePage } from '../api/pages'
 import '../pages.css'
 
 export function CmsPage() {
@@ -13,8 +13,8 @@ export function CmsPage() {
   const t = useT()
   const { language } = useLanguage()
   const to = useLocalePath()
-  const pages = usePages()
-  const page = pages.data?.find((p) => p.slug === slug && p.published)
+  const pages = usePage(slug)
+  const page = pages.data?.published ? pages.data : null
   const title = page ? localized(page, 'title', language) : null
   const description = page
     ? localized(page, 'meta_description', language) ||
