@@ -1,3 +1,4 @@
+/* global window, document */
 // A returning visitor who chose English or German with the language switch (localStorage
 // `language`) and opens a Dutch URL is sent to the same page in their language before it paints.
 // Only the browser's stored choice decides: crawlers and first visits get the URL they asked for,
@@ -12,7 +13,7 @@
     var ref = document.referrer
     if (ref && ref.indexOf(window.location.origin + '/') === 0) return
     window.location.replace('/' + lang + (path === '/' ? '' : path) + window.location.search + window.location.hash)
-  } catch (e) {
+  } catch {
     // storage unavailable: stay on the page asked for
   }
 })()
