@@ -1,18 +1,37 @@
-// Serves the built web app (web/dist): hashed assets cached for a year, every other path
-// answered with index.html so client-side routes (/blog/x) work on reload (history fallback).
+// The web server: hashed assets from web/dist (cached for a year), the public pages rendered on the
+// server (web/dist-server, issue 15) from the content and blog services' public reads, with real
+// status codes (404, 503), /sitemap.xml, /robots.txt and an RSS feed per language. /admin gets the
+// app shell: the browser renders it.
 import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { fileURLToPath } from 'node:url'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { Registry, collectDefaultMetrics } from 'prom-client'
+import { readWebConfig } from './config.mjs'
 
 const root = fileURLToPath(new URL('./dist/', import.meta.url))
-if (!existsSync(root)) {
-  process.stderr.write('web/dist is missing: run `npm run build -w web` first (npm start does this).\n')
+const serverEntry = new URL('./dist-server/entry-server.js', import.meta.url)
+if (!existsSync(root) || !existsSync(serverEntry)) {
+  process.stderr.write('web/dist or web/dist-server is missing: run `npm run build -w web` first (npm start does this).\n')
   process.exit(78)
 }
+const { config, errors } = readWebConfig()
+if (errors.length > 0) {
+  process.stderr.write(`web: invalid configuration:\n  ${errors.join('\n  ')}\n`)
+  process.exit(78)
+}
+const { createRenderer, assetLinks } = await import(serverEntry.href)
+
 let closing = false
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info', base: { service: 'web' } }, forceCloseConnections: 'idle' })
+const app = Fastify({ logger: { level: config.logLevel, base: { service: 'web' } }, forceCloseConnections: 'idle' })
+
+const renderer = createRenderer({
+  template: readFileSync(new URL('index.html', `file://${root}`), 'utf8'),
+  upstreams: { contentUrl: config.contentUrl, blogUrl: config.blogUrl, timeoutMs: config.timeoutMs },
+  origin: config.origin,
+  assetsFor: assetLinks(JSON.parse(readFileSync(new URL('.vite/manifest.json', `file://${root}`), 'utf8'))),
+  onError: (err) => app.log.warn({ err }, 'server render'),
+})
 
 await app.register(fastifyStatic, {
   root,
@@ -21,10 +40,8 @@ await app.register(fastifyStatic, {
   // dist/**/*.br and *.gz are written by scripts/compress.mjs after the build.
   preCompressed: true,
   // Called with the reply (Fastify) in @fastify/static 10.
-  // Hashed bundles never change; index.html names the current ones, so it is always revalidated.
   setHeaders(reply, path) {
-    if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache')
-    else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
+    if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
     else reply.header('cache-control', 'public, max-age=86400')
   },
 })
@@ -34,14 +51,38 @@ collectDefaultMetrics({ register: metrics })
 app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => reply.type(metrics.contentType).send(await metrics.metrics()))
 app.get('/livez', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
 app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => (closing ? reply.code(503).send({ status: 'closing' }) : { status: 'ok' }))
+
+app.get('/robots.txt', async (_req, reply) =>
+  reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderer.robots()),
+)
+
+/** Sitemap and feeds are built from the services on request; a service outage answers 503. */
+async function xml(reply, type, build) {
+  try {
+    const body = await build()
+    return reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(body)
+  } catch (err) {
+    app.log.warn({ err }, 'xml')
+    return reply.code(503).header('retry-after', '30').type('text/plain; charset=utf-8').send('Temporarily unavailable, please try again later.')
+  }
+}
+app.get('/sitemap.xml', (_req, reply) => xml(reply, 'application/xml', () => renderer.sitemap()))
+for (const [prefix, language] of [['', 'nl'], ['/en', 'en'], ['/de', 'de']]) {
+  app.get(`${prefix}/feed.xml`, (_req, reply) => xml(reply, 'application/rss+xml', () => renderer.feed(language)))
+}
+
 app.get('/*', async (request, reply) => {
   const path = request.url.split('?')[0] ?? '/'
-  // A missing asset is a real 404; any other path is a route of the app.
-  if (/\.[a-z0-9]{2,5}$/i.test(path) && path !== '/index.html') {
+  // A missing asset is a real 404; any other path is a page of the app.
+  if (/\.[a-z0-9]{2,5}$/i.test(path)) {
     return reply.code(404).type('text/plain').send('Not found')
   }
-  // index.html names the current hashed bundles: always revalidate it.
-  return reply.sendFile('index.html')
+  const page = await renderer.page(request.url)
+  reply.code(page.status).type('text/html; charset=utf-8')
+  // Pages change when an admin edits content: always revalidate (the services' caches keep this cheap).
+  reply.header('cache-control', 'no-cache')
+  if (page.status === 503) reply.header('retry-after', '30')
+  return reply.send(page.html)
 })
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
@@ -51,4 +92,4 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     app.close().then(() => process.exit(0))
   })
 }
-await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '0.0.0.0' })
+await app.listen({ port: config.port, host: config.host })

@@ -3,8 +3,11 @@ import react from '@vitejs/plugin-react'
 
 const src = decodeURIComponent(new URL('./src/', import.meta.url).pathname)
 
+// Two builds (npm run build): the browser's (web/dist, with a manifest naming each module's chunk
+// and CSS, which the server uses to link a page's code-split chunks) and the server renderer
+// (`vite build --ssr src/entry-server.tsx`, web/dist-server, loaded by server.mjs).
 // In development, /api and /objects go to the gateway (npm start) so cookies stay same-origin.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     // `@/x` is web/src/x (same alias in tsconfig.json "paths").
@@ -13,11 +16,19 @@ export default defineConfig({
     // use the app's React 19, or hooks break with two Reacts in one bundle.
     dedupe: ['react', 'react-dom'],
   },
+  ssr: {
+    // Bundle every dependency into the server renderer except React itself, so react-router, Radix
+    // and zustand (some hoisted to the repo root) all use web/node_modules' React 19.
+    noExternal: true,
+    external: ['react', 'react-dom'],
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',
       '/objects': 'http://localhost:8080',
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
-})
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: true, target: 'node20' }
+    : { sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
+}))

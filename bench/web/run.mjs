@@ -83,7 +83,8 @@ try {
   })
   try {
     lighthouseResult = {}
-    for (const path of ['/', `/blog/${post.slug}`]) {
+    // Each public route type, in Dutch and English (server-rendered since issue 15).
+    for (const path of ['/', '/en', '/blog', '/en/blog', `/blog/${post.slug}`, `/en/blog/${post.slug}`]) {
       const run = await lighthouse(`${stack.url}${path}`, {
         port: chrome.port,
         output: 'json',

@@ -36,7 +36,14 @@ export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ..
     svc('contact'),
     worker('blog-worker', 'blog'),
     worker('contact-worker', 'contact'),
-    { name: 'web', cwd: join(root, 'web'), args: ['server.mjs'], port: ports.web, env: { ...shared, PORT: String(ports.web) } },
+    // The web server renders the public pages from the content and blog services' public reads.
+    {
+      name: 'web',
+      cwd: join(root, 'web'),
+      args: ['server.mjs'],
+      port: ports.web,
+      env: { ...shared, PORT: String(ports.web), CONTENT_URL: url('content'), BLOG_URL: url('blog') },
+    },
     {
       name: 'gateway',
       cwd: join(root, 'gateway'),

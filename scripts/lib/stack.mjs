@@ -45,9 +45,12 @@ export async function startStack(opts = {}) {
     await supervisor.stopAll()
   }
   try {
-    await Promise.all(table.map((p) => waitForPort(p.port, p.name, 60000)))
+    // STACK_START_TIMEOUT_MS: a slower limit for a loaded machine (fresh databases make the
+    // services' first index builds slow when many stacks start at once).
+    const startMs = Number(process.env.STACK_START_TIMEOUT_MS ?? 60000)
+    await Promise.all(table.map((p) => waitForPort(p.port, p.name, startMs)))
     // Wait for readiness through the gateway (databases connected), not only open ports.
-    const end = Date.now() + 60000
+    const end = Date.now() + startMs
     const url = `http://127.0.0.1:${gatewayPort}`
     while (Date.now() < end) {
       const res = await fetch(`${url}/api/health`).catch(() => null)

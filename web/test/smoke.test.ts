@@ -93,7 +93,8 @@ t.test('signed in: login through the dialog, Edit and Logout per language, logou
 
   for (const lang of ['de', 'en', 'nl'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang)
-    await page.reload()
+    // A returning visitor opening the site comes to their stored language (its own URL since issue 15).
+    await page.goto('/')
     await expectNav(t, page, lang, true)
   }
   t.same(await axeViolations(page), [], 'axe: no serious/critical violations when signed in')

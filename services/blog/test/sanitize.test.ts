@@ -1,52 +1,7 @@
 import t, { type Test } from 'tap'
 import { sanitizePostHtml } from '../src/lib/sanitize.js'
 import { setup } from './helpers.js'
-
-// A list in the spirit of the OWASP XSS filter evasion cheat sheet.
-const payloads = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=http://xss.example/xss.js></SCRIPT>',
-  '<<script>script>alert(1)<</script>/script>',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '<img src=x onerror=alert(1)>',
-  '<img src="javascript:alert(1)">',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<img srcset="javascript:alert(1)">',
-  '<IMG SRC=JaVaScRiPt:alert(1)>',
-  '<img src=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)>',
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="JaVaScRiPt:alert(1)">x</a>',
-  '<a href="jav&#x09;ascript:alert(1)">x</a>',
-  '<a href="&#106;avascript:alert(1)">x</a>',
-  '<a href=" javascript:alert(1)">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<a href="//evil.example/">x</a>',
-  '<svg onload=alert(1)>',
-  '<svg><script>alert(1)</script></svg>',
-  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<iframe src="https://evil.example"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  '<input autofocus onfocus=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<body onload=alert(1)>',
-  '<p onclick="alert(1)" onmouseover="alert(1)">hi</p>',
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  '<style>@import "javascript:alert(1)";</style>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<link rel="stylesheet" href="javascript:alert(1)">',
-  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
-  '<template><script>alert(1)</script></template>',
-  '<video><source onerror="alert(1)"></video>',
-  '<a href="https://ok.example" onmouseover="alert(1)">x</a>',
-  '"><script>alert(1)</script>',
-  '<img """><script>alert(1)</script>">',
-]
+import { payloads } from './xss-corpus.js'
 
 function assertSafe(t: Test, html: string, payload: string) {
   const decoded = html.replace(/&#x?([0-9a-f]+);?/gi, (_m, n: string) => String.fromCharCode(parseInt(n, /^\d+$/.test(n) ? 10 : 16)))

@@ -1,11 +1,11 @@
-import { RouterProvider } from 'react-router-dom'
+import { StrictMode, type ReactNode } from 'react'
 import { AppProviders } from './providers/AppProviders'
-import { router } from './router'
 
-export function App() {
+/** The app around a router: the browser's RouterProvider (main.tsx) or the server's static one (entry-server.tsx). */
+export function App({ children }: { children: ReactNode }) {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders>{children}</AppProviders>
+    </StrictMode>
   )
 }

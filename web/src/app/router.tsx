@@ -1,27 +1,6 @@
-// All routes of the app (spec §2), in one place. Pages come from their features; / is in the entry
-// chunk, the other pages are React.lazy exports of their features (own chunks, <Suspense> in
-// RootLayout); /admin is lazy-loaded too and guarded: signed-out visitors get the login dialog.
+// The browser's router over the shared route table (routes.tsx); the server renders the same table
+// with a static router (entry-server.tsx).
 import { createBrowserRouter } from 'react-router-dom'
-import { BlogListPage, BlogPostPage } from '@/features/blog'
-import { CmsPage } from '@/features/pages'
-import { ProjectsPage } from '@/features/projects'
-import { RootLayout } from './layout/RootLayout'
-import { AdminRoute } from './routes/AdminRoute'
-import { HomeRoute } from './routes/HomeRoute'
-import { NotFoundPage, RouteError } from './routes/NotFound'
+import { routes } from './routes'
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'projects', element: <ProjectsPage /> },
-      { path: 'blog', element: <BlogListPage /> },
-      { path: 'blog/:slug', element: <BlogPostPage /> },
-      { path: 'pages/:slug', element: <CmsPage /> },
-      { path: 'admin', element: <AdminRoute /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-])
+export const createAppRouter = () => createBrowserRouter(routes)

@@ -125,6 +125,22 @@ export function setQueryData<T>(key: QueryKey, data: T): void {
   setState(entry, { status: 'success', data, error: null })
 }
 
+/**
+ * Server rendering: the server empties the cache before each page and seeds it with the data it
+ * fetched; the browser seeds it with the same data (embedded in the page) before hydrating, so the
+ * first render shows the data, not a skeleton, and nothing is fetched again.
+ */
+export function resetQueryCache(): void {
+  for (const entry of cache.values()) entry.controller?.abort()
+  cache.clear()
+}
+
+export type SeedEntry = readonly [key: QueryKey, data: unknown]
+
+export function seedQueryCache(entries: readonly SeedEntry[]): void {
+  for (const [key, data] of entries) setQueryData(key, data)
+}
+
 export interface UseQueryResult<T> extends QueryState<T> {
   isPending: boolean
   isError: boolean
@@ -156,7 +172,10 @@ export function useQuery<T>(
     },
     [hash],
   )
-  const state = useSyncExternalStore(subscribe, () => getEntry<T>(key).state)
+  const snapshot = () => getEntry<T>(key).state
+  // The same snapshot on the server and while hydrating: the cache was seeded with the data the
+  // server rendered (seedQueryCache), so both trees start from it.
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot)
 
   useEffect(() => {
     const e = getEntry<T>(JSON.parse(hash) as QueryKey)

@@ -9,6 +9,8 @@ export const queryKeys = {
   pages: ['pages'] as const,
   /** One page of the pages list, with the admin's title search. */
   pagesPage: (page: number, pageSize: number, q = '') => ['pages', 'page', page, pageSize, q] as const,
+  /** One full page by slug (GET /api/pages/slug/{slug}; under `pages`: a write refreshes it). */
+  pageSlug: (slug: string) => ['pages', 'slug', slug] as const,
   blog: {
     all: ['blog'] as const,
     list: (scope: 'published' | 'all') => ['blog', 'list', scope] as const,

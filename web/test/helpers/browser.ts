@@ -19,7 +19,9 @@ export interface TestBrowser {
  * Launches Chromium with a fresh user-data-dir (nothing shared between tests: cookies,
  * localStorage). `baseURL` makes page.goto('/blog') relative to the stack.
  */
-export async function launchBrowser(opts: { baseURL?: string; locale?: string } = {}): Promise<TestBrowser> {
+export async function launchBrowser(
+  opts: { baseURL?: string; locale?: string; javaScriptEnabled?: boolean } = {},
+): Promise<TestBrowser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'web-test-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -37,6 +39,8 @@ export async function launchBrowser(opts: { baseURL?: string; locale?: string } 
     baseURL: opts.baseURL,
     locale: opts.locale ?? 'nl-NL',
     viewport: { width: 1280, height: 900 },
+    // false: a visitor (or crawler) without JavaScript, for the server-rendered pages.
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   })
   context.setDefaultTimeout(15000)
   context.setDefaultNavigationTimeout(30000)

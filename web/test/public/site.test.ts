@@ -288,7 +288,9 @@ t.test('consultation dialog and home contact form: success and failure toasts', 
 async function setLanguageFresh(page: Page, lang: Lang) {
   await page.goto('/')
   await setLanguage(page, lang)
-  await page.reload()
+  // The URL decides the language (/en, /de); the stored choice brings a visitor who opens a Dutch
+  // URL from outside the site to their language (issue 15).
+  await page.goto('/')
   await page.getByRole('button', { name: TEXTS[lang].cta }).waitFor()
 }
 

@@ -2,15 +2,18 @@
 // (toasts, chat widget, login and contact dialogs) mounted once. Pages other than / and the two
 // dialogs are separate chunks (React.lazy): the page waits in <Suspense>, and each dialog is mounted
 // the first time it is opened, so / downloads neither; the toaster loads after the first render.
-import { Suspense, lazy } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+// The language of everything below comes from the URL (/en/…, /de/…, else nl): LanguageContext.
+import { Suspense, lazy, useEffect, useLayoutEffect } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { Spinner } from '@/components'
 import { LoginDialog } from '@/features/auth'
 import { ChatWidget } from '@/features/chat'
 import { ContactDialog } from '@/features/contact'
-import { useT } from '@/features/i18n'
+import { LanguageContext, languageFromPath, useLanguageStore, useT } from '@/features/i18n'
 import { useOpenedOnce } from '@/lib/useOpenedOnce'
 import { useDialogs } from '@/stores/dialogs'
+import { getBootState, setBootState } from '../bootState'
+import { UnavailablePage } from '../routes/NotFound'
 import { TopBar } from './TopBar'
 
 // Radix Toast is not needed to paint the page: its chunk loads right after the first render.
@@ -25,7 +28,27 @@ function PageFallback({ label }: { label: string }) {
 }
 
 export function RootLayout() {
+  const { pathname } = useLocation()
+  const language = languageFromPath(pathname)
+  // Non-React readers (currentLanguage(), <html lang>) follow the page's URL; the stored choice
+  // (localStorage) changes only through the language switch.
+  useLayoutEffect(() => {
+    if (useLanguageStore.getState().language !== language) useLanguageStore.setState({ language })
+  }, [language])
+  return (
+    <LanguageContext.Provider value={language}>
+      <Layout pathname={pathname} />
+    </LanguageContext.Provider>
+  )
+}
+
+function Layout({ pathname }: { pathname: string }) {
   const t = useT()
+  const boot = getBootState()
+  const unavailable = boot.status === 503 && boot.path === pathname
+  useEffect(() => {
+    if (boot.status !== 200 && boot.path !== pathname) setBootState({ status: 200, path: '' })
+  }, [boot, pathname])
   const loginOpened = useOpenedOnce(useDialogs((s) => s.open.login))
   const contactOpened = useOpenedOnce(useDialogs((s) => s.open.contact))
   return (
@@ -35,9 +58,13 @@ export function RootLayout() {
       </a>
       <TopBar />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<PageFallback label={t.common.loading} />}>
-          <Outlet />
-        </Suspense>
+        {unavailable ? (
+          <UnavailablePage path={pathname} />
+        ) : (
+          <Suspense fallback={<PageFallback label={t.common.loading} />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <ChatWidget />
       {loginOpened ? (

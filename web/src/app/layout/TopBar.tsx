@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Button, LogoMark } from '@/components'
 import { useAuth } from '@/features/auth'
-import { LanguageSwitcher, useT } from '@/features/i18n'
+import { LanguageSwitcher, stripLanguage, useLocalePath, useT } from '@/features/i18n'
 import { cn } from '@/lib/cn'
 import { scrollToId, useHashScroll } from '@/lib/useHashScroll'
 import { useDialogs } from '@/stores/dialogs'
@@ -35,14 +35,15 @@ export function TopBar() {
   const openDialog = useDialogs((s) => s.openDialog)
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  const to = useLocalePath()
   useHashScroll()
 
   useEffect(() => setMenuOpen(false), [pathname])
 
   const goToSection = (id: string) => {
     setMenuOpen(false)
-    if (pathname === '/' && scrollToId(id)) return
-    navigate(`/#${id}`)
+    if (stripLanguage(pathname) === '/' && scrollToId(id)) return
+    navigate(to(`/#${id}`))
   }
   const onLogout = async () => {
     setMenuOpen(false)
@@ -62,7 +63,7 @@ export function TopBar() {
       <Button variant="ghost" className="topbar__item" onClick={() => goToSection(t.nav.anchors.tools)}>
         {t.nav.tools}
       </Button>
-      <Link to="/blog" className="btn btn--ghost btn--md topbar__item" onClick={() => setMenuOpen(false)}>
+      <Link to={to('/blog')} className="btn btn--ghost btn--md topbar__item" onClick={() => setMenuOpen(false)}>
         {t.nav.blog}
       </Link>
       <Button
@@ -82,7 +83,7 @@ export function TopBar() {
       <LanguageSwitcher onSelect={() => setMenuOpen(false)} />
       {user ? (
         <>
-          <Link to="/admin" className="btn btn--outline btn--md topbar__item" onClick={() => setMenuOpen(false)}>
+          <Link to={to('/admin')} className="btn btn--outline btn--md topbar__item" onClick={() => setMenuOpen(false)}>
             {t.nav.edit}
           </Link>
           <Button variant="ghost" className="topbar__item" onClick={onLogout}>
@@ -110,7 +111,7 @@ export function TopBar() {
         <nav className="topbar__nav topbar__nav--left" aria-label={t.nav.mainNavigation}>
           {items}
         </nav>
-        <Link to="/" className="topbar__logo">
+        <Link to={to('/')} className="topbar__logo">
           <LogoMark size={compact ? 28 : 40} />
           <span className="topbar__brand">{t.common.companyName}</span>
         </Link>

@@ -1,5 +1,8 @@
 import { languageInfo, type Language } from './languages'
 
+/** Dates of posts and pages are shown as they fall in the Netherlands. */
+export const SITE_TIME_ZONE = 'Europe/Amsterdam'
+
 /** The Intl locale of a language: nl-NL, en-US, de-DE. */
 export const dateLocale = (language: Language): string => languageInfo(language).locale
 
@@ -16,7 +19,9 @@ export function formatDate(
 ): string {
   if (value === null || value === undefined) return ''
   const d = toDate(value)
-  return d ? new Intl.DateTimeFormat(dateLocale(language), options).format(d) : ''
+  // The site's time zone, not the machine's: the server-rendered date and the browser's hydrated
+  // one must be the same day wherever each runs.
+  return d ? new Intl.DateTimeFormat(dateLocale(language), { timeZone: SITE_TIME_ZONE, ...options }).format(d) : ''
 }
 
 /** Hour and minute, e.g. "14:05" (the chat shows Dutch times: formatTime(ts, 'nl')). */

@@ -1,30 +1,14 @@
 // Blog calls (docs/api.md "Blog"): the published list, one post by slug, and the upload of a file
 // that the server turns into a post (200 when done within its bounded wait, else 202 + job id).
-import { getJson, isApiError, postForm } from '@/lib/api'
-import { useQuery } from '@/lib/query'
-import { queryKeys } from '@/lib/queryKeys'
-import type { BlogImportJob, BlogPost, BlogPostSummary, BlogUploadQueued, BlogUploadResult, Paged } from '@/lib/types'
+import { getJson, postForm } from '@/lib/api'
+import { BLOG_PAGE_SIZE, reads, useRead } from '@/lib/publicReads'
+import type { BlogImportJob, BlogUploadQueued, BlogUploadResult } from '@/lib/types'
 
-/** Posts on the /blog page: the API's default page size. */
-const PAGE_SIZE = 12
-
-/** The first page of published post summaries (GET /api/blog answers pages; paging of /blog comes with server rendering). */
-export const usePublishedPosts = () =>
-  useQuery(queryKeys.blog.page('published', 1, PAGE_SIZE), async (signal) => {
-    const page = await getJson<Paged<BlogPostSummary>>('/api/blog', { signal, params: { published: 'true', pageSize: PAGE_SIZE } })
-    return page.items
-  })
+/** One page of the published posts' summaries (`/blog?page=N`). */
+export const usePublishedPosts = (page: number) => useRead(reads.publishedPosts(page, BLOG_PAGE_SIZE))
 
 /** One post, or null when there is none (404). */
-export const usePost = (slug: string) =>
-  useQuery(queryKeys.blog.slug(slug), async (signal) => {
-    try {
-      return await getJson<BlogPost>(`/api/blog/slug/${encodeURIComponent(slug)}`, { signal })
-    } catch (err) {
-      if (isApiError(err) && err.status === 404) return null
-      throw err
-    }
-  })
+export const usePost = (slug: string) => useRead(reads.post(slug))
 
 export interface UploadOverrides {
   title_nl: string

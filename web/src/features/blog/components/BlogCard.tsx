@@ -1,7 +1,7 @@
 import { ArrowRight, Calendar, User } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Badge, Skeleton } from '@/components'
-import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import type { BlogPostSummary } from '@/lib/types'
 
@@ -35,7 +35,7 @@ export function BlogCard({ post }: { post: BlogPostSummary }) {
   const t = useT().blog
   const { language } = useLanguage()
   const title = stripTags(localized(post, 'title', language))
-  const href = `/blog/${encodeURIComponent(post.slug)}`
+  const href = useLocalePath()(`/blog/${encodeURIComponent(post.slug)}`)
   return (
     <li className="blog-card" data-testid="blog-card">
       <img

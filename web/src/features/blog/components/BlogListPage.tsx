@@ -1,12 +1,15 @@
 // /blog (spec §2): 'Our Blog', published posts only, 6 skeleton cards while loading, an empty
-// state, post cards; signed-in users get 'Upload Blog' (the upload dialog).
+// state, post cards; signed-in users get 'Upload Blog' (the upload dialog). Paged (issue 15):
+// `/blog?page=2` is a shareable URL of the second page, with previous/next links.
 import { BookOpen, Upload } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { Button } from '@/components'
 import { useIsAdmin } from '@/features/auth'
 import { useT } from '@/features/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePublishedPosts } from '../api/blog'
+import { BlogPagination } from './BlogPagination'
 import { BlogCard, BlogCardSkeleton } from './BlogCard'
 import { useOpenedOnce } from '@/lib/useOpenedOnce'
 import '../blog.css'
@@ -16,14 +19,21 @@ const UploadBlogDialog = lazy(() => import('./UploadBlogDialog').then((m) => ({ 
 
 export const BLOG_SKELETONS = 6
 
+/** `?page=N` (a whole number ≥ 1), else the first page (the server answers other values with 404). */
+function pageParam(raw: string | null): number {
+  return raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1
+}
+
 export function BlogListPage() {
   const t = useT()
   const b = t.blog
   const isAdmin = useIsAdmin()
-  const posts = usePublishedPosts()
+  const [params] = useSearchParams()
+  const page = pageParam(params.get('page'))
+  const posts = usePublishedPosts(page)
   const [uploading, setUploading] = useState(false)
   const uploadOpened = useOpenedOnce(uploading)
-  useDocumentMeta(b.title, b.metaDescription)
+  useDocumentMeta(page > 1 ? `${b.title} (${b.pageOf(page)})` : b.title, b.metaDescription)
 
   return (
     <div className="container page blog">
@@ -48,12 +58,15 @@ export function BlogListPage() {
         <p className="blog__message" role="alert">
           {b.loadError}
         </p>
-      ) : posts.data && posts.data.length > 0 ? (
-        <ul className="card-grid">
-          {posts.data.map((post) => (
-            <BlogCard key={post.id} post={post} />
-          ))}
-        </ul>
+      ) : posts.data && posts.data.items.length > 0 ? (
+        <>
+          <ul className="card-grid">
+            {posts.data.items.map((post) => (
+              <BlogCard key={post.id} post={post} />
+            ))}
+          </ul>
+          <BlogPagination page={posts.data.page} pageSize={posts.data.pageSize} total={posts.data.total} />
+        </>
       ) : (
         <div className="blog__empty" data-testid="blog-empty">
           <BookOpen size={40} aria-hidden />

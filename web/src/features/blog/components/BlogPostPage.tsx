@@ -5,7 +5,7 @@ import { ArrowLeft, Calendar, User } from 'lucide-react'
 import { Suspense, lazy } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { Skeleton } from '@/components'
-import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePost } from '../api/blog'
@@ -18,8 +18,9 @@ const ShareButtons = lazy(() => import('./ShareButtons').then((m) => ({ default:
 
 function BackLink() {
   const b = useT().blog
+  const to = useLocalePath()
   return (
-    <Link to="/blog" className="blog-post__back">
+    <Link to={to('/blog')} className="blog-post__back">
       <ArrowLeft size={16} aria-hidden /> {b.backToBlog}
     </Link>
   )

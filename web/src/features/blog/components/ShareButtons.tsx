@@ -48,8 +48,13 @@ async function copyText(text: string): Promise<boolean> {
 export function ShareButtons({ title }: { title: string }) {
   const b = useT().blog
   const [url, setUrl] = useState('')
-  useEffect(() => setUrl(window.location.href.split('#')[0] ?? ''), [])
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+  // Read after hydration: the server knows neither the browser's URL nor its share sheet, and the
+  // first render must match the server's HTML.
+  const [canShare, setCanShare] = useState(false)
+  useEffect(() => {
+    setUrl(window.location.href.split('#')[0] ?? '')
+    setCanShare(typeof navigator.share === 'function')
+  }, [])
 
   return (
     // The tooltip provider lives in this (lazy) chunk, not in AppProviders: Radix Tooltip and its

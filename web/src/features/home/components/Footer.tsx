@@ -3,18 +3,19 @@
 import { ArrowUp } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Button, LogoMark } from '@/components'
-import { localized, useLanguage, useT } from '@/features/i18n'
+import { localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import type { PageSummary } from '@/lib/types'
 import { scrollToId } from '@/lib/useHashScroll'
 
 export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
   const t = useT()
   const { language } = useLanguage()
+  const to = useLocalePath()
   const published = (pages ?? []).filter((p) => p.published)
   const anchor = (id: string, label: string) => (
     <li>
       <a
-        href={`/#${id}`}
+        href={to(`/#${id}`)}
         onClick={(e) => {
           if (scrollToId(id)) e.preventDefault()
         }}
@@ -54,13 +55,13 @@ export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
           </h2>
           <ul>
             <li>
-              <Link to="/blog">{t.nav.blog}</Link>
+              <Link to={to('/blog')}>{t.nav.blog}</Link>
             </li>
             <li>
-              <Link to="/projects">{t.home.projects}</Link>
+              <Link to={to('/projects')}>{t.home.projects}</Link>
             </li>
             <li>
-              <Link to="/admin">{t.home.admin}</Link>
+              <Link to={to('/admin')}>{t.home.admin}</Link>
             </li>
           </ul>
         </nav>
@@ -72,7 +73,7 @@ export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
             <ul>
               {published.map((p) => (
                 <li key={p.id}>
-                  <Link to={`/pages/${encodeURIComponent(p.slug)}`}>{localized(p, 'title', language)}</Link>
+                  <Link to={to(`/pages/${encodeURIComponent(p.slug)}`)}>{localized(p, 'title', language)}</Link>
                 </li>
               ))}
             </ul>

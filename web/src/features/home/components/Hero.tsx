@@ -4,7 +4,7 @@ import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge, Button, buttonClass } from '@/components'
-import { localized, useLanguage, useT } from '@/features/i18n'
+import { localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { HERO_IMAGE_OPACITY, HERO_IMAGES, HERO_ROTATE_MS } from '@/lib/images'
 import type { SiteContent } from '@/lib/types'
 import { useDialogs } from '@/stores/dialogs'
@@ -30,6 +30,7 @@ export function Hero({ content }: { content: SiteContent | undefined }) {
   const t = useT()
   const { language } = useLanguage()
   const openDialog = useDialogs((s) => s.openDialog)
+  const to = useLocalePath()
   const { index, mounted } = useRotation(HERO_IMAGES.length, HERO_ROTATE_MS)
   const title = localized(content, 'title', language)
   const intro = localized(content, 'intro', language)
@@ -78,7 +79,7 @@ export function Hero({ content }: { content: SiteContent | undefined }) {
           <Button size="lg" onClick={() => openDialog('contact')}>
             {t.home.scheduleConsultation}
           </Button>
-          <Link to="/projects" className={buttonClass({ variant: 'outline', size: 'lg' })}>
+          <Link to={to('/projects')} className={buttonClass({ variant: 'outline', size: 'lg' })}>
             {t.home.viewExamples}
           </Link>
         </div>

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components'
 import { useT } from '@/features/i18n'
 import { HERO_IMAGE_OPACITY, HERO_IMAGES } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { useFeatures, useProjects, usePublishedPages, usePublishedPosts, useSiteContent } from '../api/home'
+import { useFeatures, useLatestPosts, useProjects, usePublishedPages, useSiteContent } from '../api/home'
 import { ContactSection } from './ContactSection'
 import { Footer } from './Footer'
 import { Hero } from './Hero'
@@ -54,7 +54,7 @@ export function HomePage({ contactForm }: { contactForm?: ReactNode }) {
   const content = useSiteContent()
   const features = useFeatures()
   const projects = useProjects()
-  const posts = usePublishedPosts()
+  const posts = useLatestPosts()
   const pages = usePublishedPages()
   useDocumentMeta(t.home.metaTitle, t.home.metaDescription)
 
@@ -77,7 +77,7 @@ export function HomePage({ contactForm }: { contactForm?: ReactNode }) {
       <ProjectsGrid projects={projects.data} />
       <Audience />
       <KnowledgeTransfer />
-      <LatestBlog posts={posts.data} loading={posts.isPending} />
+      <LatestBlog posts={posts.data?.items} loading={posts.isPending} />
       <Tools />
       <Gallery />
       <ContactSection content={data} form={contactForm} />

@@ -3,7 +3,7 @@ import { ArrowRight, ExternalLink } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Card, CardBody } from '@/components'
-import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { DEFAULT_IMAGES, GALLERY_IMAGES, tagFallbackImage } from '@/lib/images'
 import type { BlogPostSummary, Feature, Project, SiteContent } from '@/lib/types'
 
@@ -166,6 +166,7 @@ export function FreeMvp() {
 /** 5. Projects grid: only when projects exist; each link opens in a new tab. */
 export function ProjectsGrid({ projects }: { projects: Project[] | undefined }) {
   const t = useT().home
+  const to = useLocalePath()
   if (!projects || projects.length === 0) return null
   return (
     <HomeSection
@@ -177,7 +178,7 @@ export function ProjectsGrid({ projects }: { projects: Project[] | undefined }) 
     >
       <ul className="grid grid--3">
         {projects.slice(0, 6).map((p) => {
-          const href = p.link_url || p.video_url || '/projects'
+          const href = p.link_url || p.video_url || to('/projects')
           return (
             <li key={p.id}>
               <a href={href} target="_blank" rel="noopener noreferrer" className="project-tile">
@@ -202,7 +203,7 @@ export function ProjectsGrid({ projects }: { projects: Project[] | undefined }) 
         })}
       </ul>
       <p className="section__more">
-        <Link to="/projects">
+        <Link to={to('/projects')}>
           {t.projectsAll} <ArrowRight size={16} aria-hidden />
         </Link>
       </p>
@@ -241,12 +242,13 @@ export function KnowledgeTransfer() {
 /** 8. Latest blog: the newest published post only. */
 export function LatestBlog({ posts, loading }: { posts: BlogPostSummary[] | undefined; loading: boolean }) {
   const t = useT()
+  const to = useLocalePath()
   const { language } = useLanguage()
   const post = posts?.[0]
   return (
     <HomeSection titleId="latest-blog-title" testId="latest-blog" title={t.home.latestBlogTitle}>
       {loading ? null : post ? (
-        <Link to={`/blog/${encodeURIComponent(post.slug)}`} className="latest-post">
+        <Link to={to(`/blog/${encodeURIComponent(post.slug)}`)} className="latest-post">
           <img
             src={post.featured_image || tagFallbackImage(post.tags)}
             alt=""

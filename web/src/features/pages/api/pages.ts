@@ -1,7 +1,4 @@
-import { getJson } from '@/lib/api'
-import { useQuery } from '@/lib/query'
-import { queryKeys } from '@/lib/queryKeys'
-import type { Page } from '@/lib/types'
+import { reads, useRead } from '@/lib/publicReads'
 
-/** GET /api/pages (the list is small and cached by the content service; a page is found by slug here). */
-export const usePages = () => useQuery(queryKeys.pages, (signal) => getJson<Page[]>('/api/pages', { signal }))
+/** One published page by slug (GET /api/pages/slug/{slug}), or null when there is none. */
+export const usePage = (slug: string) => useRead(reads.page(slug))

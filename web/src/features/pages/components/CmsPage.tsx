@@ -3,17 +3,18 @@
 // Content is HTML sanitized by the content service on write.
 import { Link, useParams } from 'react-router-dom'
 import { Skeleton, buttonClass } from '@/components'
-import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { usePages } from '../api/pages'
+import { usePage } from '../api/pages'
 import '../pages.css'
 
 export function CmsPage() {
   const { slug = '' } = useParams<{ slug: string }>()
   const t = useT()
   const { language } = useLanguage()
-  const pages = usePages()
-  const page = pages.data?.find((p) => p.slug === slug && p.published)
+  const to = useLocalePath()
+  const pages = usePage(slug)
+  const page = pages.data?.published ? pages.data : null
   const title = page ? localized(page, 'title', language) : null
   const description = page
     ? localized(page, 'meta_description', language) ||
@@ -39,7 +40,7 @@ export function CmsPage() {
       >
         <h1 className="page__title">{pages.isError ? t.common.errorTitle : t.pages.notFound}</h1>
         <p className="page__lead">{pages.isError ? t.pages.loadError : t.pages.notFoundText}</p>
-        <Link to="/" className={buttonClass()}>
+        <Link to={to('/')} className={buttonClass()}>
           {t.pages.backHome}
         </Link>
       </div>

@@ -14,6 +14,8 @@ export const common: Messages['common'] = {
   backHome: 'Back to the home page',
   errorTitle: 'Something went wrong',
   errorText: 'Something went wrong. Please try again.',
+  unavailableTitle: 'Temporarily unavailable',
+  unavailableText: 'This page cannot be loaded right now. Please try again in a minute.',
   retry: 'Try again',
   signInRequiredTitle: 'Sign-in required',
   signInRequiredText: 'Log in as an administrator to use the dashboard.',

@@ -4,6 +4,11 @@ export const blog = {
   lead: 'Inzichten over AI, automatisering en snel software bouwen.',
   metaDescription:
     'Artikelen over AI-gedreven softwareontwikkeling, automatisering en het bouwen van een MVP.',
+  pagination: 'Paginanavigatie',
+  previousPage: 'Vorige',
+  nextPage: 'Volgende',
+  pageOf: (page: number) => `pagina ${page}`,
+  pageXofY: (page: number, pages: number) => `Pagina ${page} van ${pages}`,
   readMore: 'Lees meer',
   moreTags: (n: number) => `+${n} meer`,
   emptyTitle: 'Nog geen blogberichten',

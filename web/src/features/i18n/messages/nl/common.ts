@@ -13,6 +13,8 @@ export const common = {
   backHome: 'Terug naar de homepage',
   errorTitle: 'Er ging iets mis',
   errorText: 'Er ging iets mis. Probeer het opnieuw.',
+  unavailableTitle: 'Tijdelijk niet beschikbaar',
+  unavailableText: 'Deze pagina kan nu niet worden geladen. Probeer het over een minuut opnieuw.',
   retry: 'Opnieuw proberen',
   signInRequiredTitle: 'Inloggen vereist',
   signInRequiredText: 'Log in als beheerder om het dashboard te gebruiken.',

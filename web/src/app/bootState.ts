@@ -1,0 +1,15 @@
+// What the server answered for the page it rendered (issue 15): 200, 404, or 503 when a service
+// it reads from was down. The browser gets the same value with the page's data, so it hydrates the
+// same "temporarily unavailable" page; once the visitor navigates elsewhere it no longer applies.
+export interface BootState {
+  status: number
+  /** The path the status belongs to. */
+  path: string
+}
+
+let boot: BootState = { status: 200, path: '' }
+
+export const getBootState = (): BootState => boot
+export function setBootState(next: BootState): void {
+  boot = next
+}

@@ -1,0 +1,14 @@
+import type { SeedEntry } from '@/lib/query'
+
+/**
+ * What the server embeds in a page it rendered (as JSON in <script type="application/json"
+ * id="ssr-data">, never executed): the status it answered and the public data the page showed,
+ * keyed by query key. The browser seeds its cache with it and hydrates the same tree.
+ */
+export interface SsrPayload {
+  status: number
+  path: string
+  queries: SeedEntry[]
+}
+
+export const SSR_DATA_ID = 'ssr-data'

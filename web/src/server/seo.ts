@@ -1,0 +1,117 @@
+// /sitemap.xml, /robots.txt and the RSS 2.0 feed per language (issue 15).
+import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/features/i18n'
+import { reads } from '@/lib/publicReads'
+import type { BlogPostSummary } from '@/lib/types'
+import { SITE_NAME } from '@/lib/useDocumentMeta'
+import { escapeXml, plainText } from './escape'
+import { languagesOf } from './head'
+import { fetchRead, type Upstreams } from './load'
+
+const ALL: Language[] = LANGUAGES.map((l) => l.code)
+/** The paging contract's largest page: the sitemap walks the posts in pages of this size. */
+const SITEMAP_PAGE_SIZE = 50
+/** Posts in a feed. */
+export const FEED_SIZE = 20
+
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...['', '/en', '/de'].map((p) => `Disallow: ${p}/admin`),
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
+
+interface SitemapEntry {
+  path: string
+  languages: Language[]
+  lastmod?: string
+}
+
+async function allPosts(up: Upstreams): Promise<BlogPostSummary[]> {
+  const posts: BlogPostSummary[] = []
+  for (let page = 1; ; page++) {
+    const batch = await fetchRead(up, reads.publishedPosts(page, SITEMAP_PAGE_SIZE))
+    posts.push(...batch.items)
+    if (batch.items.length === 0 || page * batch.pageSize >= batch.total) return posts
+  }
+}
+
+/** Every public URL in every language it exists in, each with its alternates and last change. */
+export async function sitemapXml(up: Upstreams, origin: string): Promise<string> {
+  const [posts, pages] = await Promise.all([allPosts(up), fetchRead(up, reads.pages())])
+  const newest = posts[0]?.updated_at ?? posts[0]?.created_at
+  const entries: SitemapEntry[] = [
+    { path: '/', languages: ALL },
+    { path: '/projects', languages: ALL },
+    { path: '/blog', languages: ALL, lastmod: newest },
+    ...posts.map((p) => ({
+      path: `/blog/${encodeURIComponent(p.slug)}`,
+      languages: languagesOf(p, 'title'),
+      lastmod: p.updated_at || p.created_at,
+    })),
+    ...pages
+      .filter((p) => p.published)
+      .map((p) => ({ path: `/pages/${encodeURIComponent(p.slug)}`, languages: languagesOf(p, 'title'), lastmod: p.updated_at })),
+  ]
+  const loc = (path: string, l: Language) => escapeXml(`${origin}${localePath(l, path)}`)
+  const urls = entries.flatMap((e) =>
+    e.languages.map((l) =>
+      [
+        '  <url>',
+        `    <loc>${loc(e.path, l)}</loc>`,
+        ...(e.lastmod ? [`    <lastmod>${escapeXml(new Date(e.lastmod).toISOString())}</lastmod>`] : []),
+        ...e.languages.map((a) => `    <xhtml:link rel="alternate" hreflang="${a}" href="${loc(e.path, a)}"/>`),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${loc(e.path, 'nl')}"/>`,
+        '  </url>',
+      ].join('\n'),
+    ),
+  )
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n')
+}
+
+/** RSS 2.0 of the latest published posts in `language` (titles and excerpts with nl fallback). */
+export async function feedXml(up: Upstreams, origin: string, language: Language): Promise<string> {
+  const t = catalogs[language]
+  const { items } = await fetchRead(up, reads.publishedPosts(1, FEED_SIZE))
+  const url = (p: string) => escapeXml(`${origin}${localePath(language, p)}`)
+  const self = url('/feed.xml')
+  const item = (p: BlogPostSummary) => {
+    const link = url(`/blog/${encodeURIComponent(p.slug)}`)
+    return [
+      '    <item>',
+      `      <title>${escapeXml(plainText(localized(p, 'title', language)))}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <pubDate>${new Date(p.created_at).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(plainText(localized(p, 'excerpt', language)))}</description>`,
+      ...(p.author ? [`      <dc:creator>${escapeXml(p.author)}</dc:creator>`] : []),
+      ...(p.tags ?? []).map((tag) => `      <category>${escapeXml(tag)}</category>`),
+      '    </item>',
+    ].join('\n')
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${escapeXml(`${t.blog.title} | ${SITE_NAME}`)}</title>`,
+    `    <link>${url('/blog')}</link>`,
+    `    <description>${escapeXml(t.blog.metaDescription)}</description>`,
+    `    <language>${language}</language>`,
+    `    <atom:link href="${self}" rel="self" type="application/rss+xml"/>`,
+    ...(items[0] ? [`    <lastBuildDate>${new Date(items[0].created_at).toUTCString()}</lastBuildDate>`] : []),
+    ...items.map(item),
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
+}
