@@ -114,3 +114,29 @@ t.test('a corrupt .docx that passes the checks fails in the worker, permanently,
   const list = (await s.app.inject({ url: '/api/blog', headers: s.admin })).json()
   t.notOk(list.some((p: { title_nl: string }) => /broken/i.test(p.title_nl)))
 })
+
+t.test('a short Dutch Markdown post (heading, list, ~50 words) gets tags from its content words', async (t) => {
+  const md = [
+    '# Slimmer werken met automatisering',
+    '',
+    'Veel kleine bedrijven verliezen elke week uren aan handwerk. Met een paar eenvoudige stappen wordt dat anders.',
+    '',
+    '- Facturen automatisch verwerken',
+    '- Klantgegevens koppelen aan het CRM',
+    '- Rapporten elke maandag klaar',
+    '',
+    'Wij helpen teams om processen te vereenvoudigen, zodat er tijd overblijft voor klanten en groei.',
+  ].join('\n')
+  const res = await upload({ sourceLanguage: 'nl' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })
+  t.equal(res.statusCode, 200)
+  const { blogPost: p, aiGenerated } = res.json()
+  t.ok(p.tags.length >= 3, `post tags: ${p.tags}`)
+  t.same(aiGenerated.tags, p.tags, 'the answer names the tags it generated')
+  // The same upload again answers the existing post, still with its tags.
+  const again = (await upload({ sourceLanguage: 'nl' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })).json()
+  t.equal(again.blogPost.id, p.id)
+  t.same(again.aiGenerated.tags, p.tags)
+  // Tags that normalize to nothing count as none given.
+  const hashes = (await upload({ sourceLanguage: 'nl', tags: '#, #' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })).json()
+  t.same(hashes.blogPost.tags, p.tags)
+})

@@ -85,7 +85,9 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   const body = !givenTitle && derived.title ? derived.body || html : html
   const excerpt = truncateWords(o[`excerpt_${source}`] || extracted.excerpt || deriveExcerpt(body), 1000)
   const targets: Lang[] = [source === 'nl' ? 'en' : 'nl', ...(deps.settings.BLOG_TRANSLATE_DE ? (['de'] as const) : [])]
-  const givenTags = o.tags?.length ? o.tags : extracted.tags?.length ? extracted.tags : null
+  // Tags that normalize to nothing (`#`, blanks) are no tags: keywords or the model tag the post then.
+  const given = normalizeTags(o.tags?.length ? o.tags : (extracted.tags ?? []))
+  const givenTags = given.length ? given : null
 
   await progress('translate', 35)
   const done = await translateAndTag({
@@ -123,7 +125,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
       content_de: fields.content_de ?? null,
       published: o.publish ?? false,
       author: meta.author,
-      tags: normalizeTags(givenTags ?? aiTags),
+      tags: givenTags ?? normalizeTags(aiTags),
     },
     { machine_translated: machine, untranslated, source_language: source, source_upload_id: uploadId },
   )

@@ -46,7 +46,8 @@ const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) =
       const overrides = overridesFrom(fields)
       const uploadId = uploadIdOf(bytes, overrides)
       const existing = await ctx.posts.findOne({ source_upload_id: uploadId }).lean<PostDoc>()
-      if (existing) return { blogPost: toDto(existing), aiGenerated: { tags: [] } }
+      // The same upload again: the post it made, with its tags (the editor reports how many there are).
+      if (existing) return { blogPost: toDto(existing), aiGenerated: { tags: [...existing.tags] } }
 
       await storeUpload(request.server.db, uploadId, bytes, { kind, filename, author: admin.username, overrides })
       const jobId = `import-${uploadId}`
