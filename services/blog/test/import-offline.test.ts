@@ -136,9 +136,11 @@ t.test('a short Dutch Markdown post (heading, list, ~50 words) gets tags from it
   const { blogPost: p, aiGenerated } = res.json()
   t.ok(p.tags.length >= 3, `post tags: ${p.tags}`)
   t.same(aiGenerated.tags, p.tags, 'the answer names the tags it generated')
+  t.equal(res.json().created, true, 'this upload made the post')
   // The same upload again answers the existing post, still with its tags.
   const again = (await upload({ sourceLanguage: 'nl' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })).json()
   t.equal(again.blogPost.id, p.id)
+  t.equal(again.created, false, 'an earlier upload made it')
   t.same(again.aiGenerated.tags, p.tags)
   // Tags that normalize to nothing count as none given.
   const hashes = (await upload({ sourceLanguage: 'nl', tags: '#, #' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })).json()
