@@ -14,8 +14,8 @@ export async function bumpPostsVersion(redis: Redis, prefix: string): Promise<vo
   await redis.publish(changeChannels(prefix).blog, 'posts').catch(() => undefined)
 }
 
-/** Slugs and list pages kept at most (a page of summaries is ~10 KB, a full post ~50 KB). */
-const MAX_ENTRIES = 500
+/** Answers kept at most: a page of 50 summaries is ~75 KB, a full post ~50 KB, so the cache stays under ~15 MB whatever URLs visitors try. */
+const MAX_ENTRIES = 200
 
 /**
  * The public answers (pages of published summaries, published posts by slug) in the kit's
