@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { startStack } from '../helpers/stack.js'
 
-const stack = await startStack()
+// Only what the home page, the blog list and the chat need (the workers and contact stay off).
+const stack = await startStack({ only: ['auth', 'content', 'blog', 'chat', 'web', 'gateway'] })
 t.teardown(() => stack.stop())
 const browser = await launchBrowser({ baseURL: stack.url })
 t.teardown(() => browser.close())
