@@ -102,6 +102,11 @@ export const TranslateTitleResponse = Type.Object({ translatedTitle: Type.String
 export const BlogUploadResult = Type.Object({
   blogPost: BlogPost,
   aiGenerated: Type.Object({ tags: Type.Array(Type.String()) }),
+  /**
+   * True when this upload made the post; false when the same file and overrides had made it before
+   * (the editor discards a post on Cancel only when its own import created it).
+   */
+  created: Type.Optional(Type.Boolean()),
 })
 export type BlogUploadResult = Static<typeof BlogUploadResult>
 

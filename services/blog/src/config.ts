@@ -26,6 +26,8 @@ export const blogCommonProperties = {
   /** Attempts of an import job, and the first backoff delay (doubles each retry). */
   BLOG_IMPORT_ATTEMPTS: Type.Integer({ minimum: 1, default: 4 }),
   BLOG_IMPORT_BACKOFF_MS: Type.Integer({ minimum: 0, default: 2000 }),
+  /** Images of imported .docx files are scaled to fit this many pixels (as content's IMAGE_MAX_DIMENSION). */
+  BLOG_IMAGE_MAX_DIMENSION: Type.Integer({ minimum: 64, default: 2560 }),
 }
 
 export const configProperties = {

@@ -1,13 +1,15 @@
-import { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx'
+import { Document, ExternalHyperlink, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx'
+import sharp from 'sharp'
 import JSZip from 'jszip'
 
 /** A Word document with what an admin's real files have: headings, a list, a table, a link, bold text. */
-export async function makeDocx(opts: { title?: string; paragraphs?: number; text?: (i: number) => string } = {}): Promise<Buffer> {
+export async function makeDocx(opts: { title?: string; paragraphs?: number; text?: (i: number) => string; image?: Buffer } = {}): Promise<Buffer> {
   const n = opts.paragraphs ?? 3
   const text = opts.text ?? ((i: number) => `Paragraaf ${i + 1} gaat over automatisering van processen voor het team.`)
   const children = [
     new Paragraph({ text: opts.title ?? 'Automatisering voor teams', heading: HeadingLevel.HEADING_1 }),
     ...Array.from({ length: n }, (_v, i) => new Paragraph({ children: [new TextRun({ text: text(i), bold: i === 0 })] })),
+    ...(opts.image ? [imageParagraph(opts.image, 'Schema van de werkwijze')] : []),
     new Paragraph({ text: 'Voordelen', heading: HeadingLevel.HEADING_2 }),
     new Paragraph({ text: 'Sneller werken', bullet: { level: 0 } }),
     new Paragraph({ text: 'Minder fouten', bullet: { level: 0 } }),
@@ -23,6 +25,25 @@ export async function makeDocx(opts: { title?: string; paragraphs?: number; text
   ]
   return Packer.toBuffer(new Document({ sections: [{ children }] }))
 }
+
+/** A paragraph holding one picture (JPEG or PNG) with its description (alt text). */
+export function imageParagraph(data: Buffer, description = '') {
+  const type = data[0] === 0xff ? 'jpg' : 'png'
+  return new Paragraph({ children: [new ImageRun({ type, data, transformation: { width: 64, height: 48 }, altText: { name: 'afbeelding', description, title: description } })] })
+}
+
+/** A .docx whose only content is one picture. */
+export const pictureOnlyDocx = (image: Buffer) => Packer.toBuffer(new Document({ sections: [{ children: [imageParagraph(image)] }] }))
+
+/** A .docx with one empty paragraph: neither text nor images. */
+export const emptyDocx = () => Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('')] }] }))
+
+/** A JPEG with EXIF metadata (camera, GPS-like comment) that an import must strip. */
+export const jpegWithExif = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'secret-owner', ImageDescription: 'GPS 52.37N 4.89E' } })
+    .toBuffer()
 
 export async function makeZip(entries: Record<string, string | Buffer>): Promise<Buffer> {
   const zip = new JSZip()

@@ -3,7 +3,11 @@ import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
 import { postModel } from '../src/models/post.js'
 import { setup, multipart } from './helpers.js'
-import { corruptDocx, makeDocx, manyEntries, pngBytes, zipBomb } from './fixtures.js'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import sharp from 'sharp'
+import { corruptDocx, emptyDocx, jpegWithExif, makeDocx, manyEntries, pictureOnlyDocx, pngBytes, zipBomb } from './fixtures.js'
 
 // No OPENAI_API_KEY: the offline path.
 const s = await setup({ BLOG_UPLOAD_WAIT_MS: '30000' })
@@ -113,4 +117,70 @@ t.test('a corrupt .docx that passes the checks fails in the worker, permanently,
   t.equal(res.json().message, 'The .docx file could not be read; it may be damaged or not a Word document.')
   const list = (await s.app.inject({ url: '/api/blog?pageSize=50', headers: s.admin })).json().items
   t.notOk(list.some((p: { title_nl: string }) => /broken/i.test(p.title_nl)))
+})
+
+t.test('a short Dutch Markdown post (heading, list, ~50 words) gets tags from its content words', async (t) => {
+  const md = [
+    '# Slimmer werken met automatisering',
+    '',
+    'Veel kleine bedrijven verliezen elke week uren aan handwerk. Met een paar eenvoudige stappen wordt dat anders.',
+    '',
+    '- Facturen automatisch verwerken',
+    '- Klantgegevens koppelen aan het CRM',
+    '- Rapporten elke maandag klaar',
+    '',
+    'Wij helpen teams om processen te vereenvoudigen, zodat er tijd overblijft voor klanten en groei.',
+  ].join('\n')
+  const res = await upload({ sourceLanguage: 'nl' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })
+  t.equal(res.statusCode, 200)
+  const { blogPost: p, aiGenerated } = res.json()
+  t.ok(p.tags.length >= 3, `post tags: ${p.tags}`)
+  t.same(aiGenerated.tags, p.tags, 'the answer names the tags it generated')
+  t.equal(res.json().created, true, 'this upload made the post')
+  // The same upload again answers the existing post, still with its tags.
+  const again = (await upload({ sourceLanguage: 'nl' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })).json()
+  t.equal(again.blogPost.id, p.id)
+  t.equal(again.created, false, 'an earlier upload made it')
+  t.same(again.aiGenerated.tags, p.tags)
+  // Tags that normalize to nothing count as none given.
+  const hashes = (await upload({ sourceLanguage: 'nl', tags: '#, #' }, { name: 'kort.md', type: 'text/markdown', data: Buffer.from(md) })).json()
+  t.same(hashes.blogPost.tags, p.tags)
+})
+
+t.test('.docx images are kept: checked, re-encoded without metadata, stored and linked from the post', async (t) => {
+  const photo = await jpegWithExif()
+  t.ok((await sharp(photo).metadata()).exif, 'the source image carries EXIF')
+  const res = await upload({ sourceLanguage: 'nl' }, { name: 'met-foto.docx', data: await makeDocx({ title: 'Met een foto', image: photo }) })
+  t.equal(res.statusCode, 200)
+  const p = res.json().blogPost
+  const src = /<img[^>]*src="([^"]+)"/.exec(p.content_nl)?.[1]
+  t.match(src, /^\/api\/blog\/images\/[a-f0-9]{32}\.jpg$/, 'the image is referenced by its stored path')
+  t.match(p.content_nl, /alt="Schema van de werkwijze"/, 'with its description as alt text')
+  t.match(p.content_nl, /Paragraaf 1 gaat over automatisering/, 'the text is kept too')
+  const image = await s.app.inject({ url: src! })
+  t.equal(image.statusCode, 200)
+  t.equal(image.headers['content-type'], 'image/jpeg')
+  t.match(image.headers['cache-control'], /immutable/)
+  const meta = await sharp(image.rawPayload).metadata()
+  t.equal(meta.format, 'jpeg')
+  t.notOk(meta.exif, 'metadata stripped')
+  t.notOk(image.rawPayload.includes('secret-owner'), 'no trace of the EXIF text')
+  t.equal((await s.app.inject({ url: '/api/blog/images/0123456789abcdef0123456789abcdef.png' })).statusCode, 404)
+  t.equal((await s.app.inject({ url: '/api/blog/images/..%2Fuploads.png' })).statusCode, 404)
+})
+
+t.test('a .docx whose only content is a picture becomes a post; one with neither text nor images is refused', async (t) => {
+  // mammoth.js's own tiny-picture.docx (the file of the report), and one made here.
+  const tiny = readFileSync(join(dirname(createRequire(import.meta.url).resolve('mammoth')), '../test/test-data/tiny-picture.docx'))
+  for (const [name, data] of [['tiny-picture.docx', tiny], ['alleen-foto.docx', await pictureOnlyDocx(await jpegWithExif())]] as const) {
+    const res = await upload({ sourceLanguage: 'nl' }, { name, data })
+    t.equal(res.statusCode, 200, name)
+    const p = res.json().blogPost
+    t.match(p.content_nl, /<img[^>]*src="\/api\/blog\/images\/[a-f0-9]{32}\.(png|jpg)"/, `${name}: the picture is the content`)
+    t.equal((await s.app.inject({ url: /src="([^"]+)"/.exec(p.content_nl)![1]! })).statusCode, 200, `${name}: image served`)
+    t.ok(p.title_nl.length > 0, `${name}: titled from the file name (${p.title_nl})`)
+  }
+  const empty = await upload({}, { name: 'leeg.docx', data: await emptyDocx() })
+  t.equal(empty.statusCode, 422)
+  t.equal(empty.json().message, 'The file contains no text or images to import.')
 })

@@ -6,12 +6,13 @@ import { pageModel } from './models/page.js'
 import { projectModel } from './models/project.js'
 import { seedMarkerModel } from './models/seed-marker.js'
 import { ReadCache } from '@site/service-kit'
+import { changeChannels } from '@site/contracts'
 import { ObjectStore } from './lib/objects.js'
 import { seedDefaults } from './seed.js'
 import { sweepOrphanImages } from './lib/orphans.js'
 
-/** The pub/sub channel of one deployment's content replicas (its Redis prefix keeps deployments sharing a Redis apart). */
-export const invalidateChannel = (prefix: string) => `${prefix}:content:invalidate`
+/** The pub/sub channel of one deployment's content replicas, also heard by the chat (contracts' changeChannels). */
+export const invalidateChannel = (prefix: string) => changeChannels(prefix).content
 
 export function createModels(db: import('mongoose').Connection) {
   return {

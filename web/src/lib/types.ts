@@ -132,6 +132,8 @@ export interface BlogUploadResult {
   blogPost: Pick<BlogPost, 'title_nl' | 'title_en' | 'content_nl' | 'content_en' | 'excerpt_nl' | 'excerpt_en' | 'tags' | 'slug'> &
     Partial<BlogPost>
   aiGenerated: { tags: string[] }
+  /** False when the same file had been imported before: the post is not this upload's own draft. */
+  created?: boolean
 }
 /** 202 answer of POST /api/blog/upload when the import takes longer than the server's bounded wait. */
 export interface BlogUploadQueued {

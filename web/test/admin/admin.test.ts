@@ -62,6 +62,18 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<{ s
   return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T }
 }
 
+interface PostRow { id: string; slug: string; title_nl: string }
+/** Every post as the admin list answers it (a plain list, or a page of it). */
+async function adminPosts(): Promise<PostRow[]> {
+  const { data } = await api<PostRow[] | { items: PostRow[] }>('GET', '/api/blog?pageSize=50')
+  return Array.isArray(data) ? data : data.items
+}
+const adminTitles = async () => (await adminPosts()).map((p) => p.title_nl)
+/** Waits until the admin list satisfies `ok` (a delete after closing a dialog runs in the background). */
+async function waitForPosts(ok: (titles: string[]) => boolean) {
+  for (let i = 0; i < 100 && !ok(await adminTitles()); i++) await new Promise((r) => setTimeout(r, 100))
+}
+
 const row = (list: string, text: string): Locator =>
   page.getByTestId(list).getByRole('listitem').filter({ hasText: text })
 
@@ -258,12 +270,33 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
     /Slimme workflows \(EN\)/,
     'English title from the translation',
   )
-  // The import saved a draft: the dialog now edits it.
-  const di = dialog('Edit Blog Post')
-  await di.waitFor()
-  t.ok(await di.getByText(/Machine-translated and not reviewed yet/).isVisible(), 'review note in the dialog')
-  await di.getByRole('button', { name: 'Cancel', exact: true }).click()
-  await di.waitFor({ state: 'hidden' })
+  // The import only filled the form: still the create dialog, and Cancel leaves no post behind.
+  t.ok(await d.isVisible(), 'still the create dialog after the import')
+  t.ok(await d.getByText(/Machine-translated and not reviewed yet/).isVisible(), 'review note in the dialog')
+  await d.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await d.waitFor({ state: 'hidden' })
+  await waitForPosts((titles) => !titles.includes('Slimme workflows'))
+  t.notOk((await adminTitles()).includes('Slimme workflows'), 'cancel after an import leaves no draft')
+  t.equal(await row('admin-blog-list', 'Slimme workflows').count(), 0, 'nor a row in the list')
+
+  // The same file again, then submit: one post, with the translated fields and marks of the import.
+  await page.getByRole('button', { name: 'New Blog Post' }).click()
+  await d.waitFor()
+  await d
+    .locator('#post-file')
+    .setInputFiles({ name: 'workflows.md', mimeType: 'text/markdown', buffer: Buffer.from(md) })
+  await form.getByText('Imported from the file').waitFor({ timeout: 60000 })
+  await d.getByLabel('Dutch excerpt').fill('Minder handwerk met slimme workflows.')
+  await d.getByRole('button', { name: 'Create Blog Post' }).click()
+  await toast('Blogpost aangemaakt').waitFor()
+  await d.waitFor({ state: 'hidden' })
+  const titles = await adminTitles()
+  t.equal(titles.filter((x) => x === 'Slimme workflows').length, 1, 'submit saves one post')
+  const saved = (await adminPosts()).find((p) => p.title_nl === 'Slimme workflows')!
+  const full = (await api<Record<string, unknown>>('GET', `/api/blog/slug/${saved.slug}`)).data
+  t.match(full, { title_en: /Slimme workflows \(EN\)/, excerpt_nl: 'Minder handwerk met slimme workflows.' })
+  t.match(full.content_en, /automatiseren repetitief werk/, 'the translated content is kept')
+  t.same(full.tags, ['automation', 'ai', 'testing'], "the import's tags are kept")
   const imported = row('admin-blog-list', 'Slimme workflows')
   await imported.waitFor()
   t.ok(

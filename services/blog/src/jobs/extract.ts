@@ -52,24 +52,42 @@ export function mdToExtracted(text: string): Extracted {
   }
 }
 
-// Word's Title/Subtitle styles become headings; embedded images are dropped (stated in docs/blog-import.md).
+// Word's Title/Subtitle styles become headings.
 const styleMap = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"]
 
-export async function docxToHtml(bytes: Buffer): Promise<string> {
+/** Stores an embedded image and answers its URL, or null to drop it (not an image we can show). */
+export type StoreImage = (bytes: Buffer) => Promise<string | null>
+
+/** At most this many images of one document are kept; the rest are dropped. */
+export const MAX_DOCX_IMAGES = 100
+
+class ImageStoreFailed extends Error {}
+
+export async function docxToHtml(bytes: Buffer, storeImage: StoreImage | null = null): Promise<string> {
   await inspectDocx(bytes, true)
+  let images = 0
+  // mammoth writes the alt text (Word's description) itself; an empty src is removed by the sanitizer.
+  const convertImage = mammoth.images.imgElement(async (image) => {
+    if (!storeImage || ++images > MAX_DOCX_IMAGES) return { src: '' }
+    const data = await image.readAsBuffer()
+    try {
+      return { src: (await storeImage(data)) ?? '' }
+    } catch (err) {
+      throw new ImageStoreFailed('storing an image failed', { cause: err })
+    }
+  })
   try {
-    const result = await mammoth.convertToHtml(
-      { buffer: bytes },
-      { styleMap, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
-    )
+    const result = await mammoth.convertToHtml({ buffer: bytes }, { styleMap, convertImage })
     return result.value
-  } catch {
+  } catch (err) {
+    // The database failing is no fault of the file: the job retries.
+    if (err instanceof ImageStoreFailed) throw err.cause
     throw new FileRejected('The .docx file could not be read; it may be damaged or not a Word document.', 422)
   }
 }
 
-export async function extract(kind: UploadKind, bytes: Buffer): Promise<Extracted> {
-  if (kind === 'docx') return { html: await docxToHtml(bytes) }
+export async function extract(kind: UploadKind, bytes: Buffer, storeImage: StoreImage | null = null): Promise<Extracted> {
+  if (kind === 'docx') return { html: await docxToHtml(bytes, storeImage) }
   const text = decodeText(bytes)
   if (text === null) throw new FileRejected('This file does not contain plain text.', 422)
   if (kind === 'md') return mdToExtracted(text)

@@ -4,6 +4,7 @@ import { UnrecoverableError, type Job } from '@site/service-kit'
 import type { BlogImportJob, BlogImportStage } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { deleteUpload, loadUpload } from '../models/upload.js'
+import { storeImage } from '../models/images.js'
 import { FileRejected } from '../lib/filecheck.js'
 import { htmlToText, sanitizePostHtml } from '../lib/sanitize.js'
 import { detectLanguage } from '../lib/keywords.js'
@@ -18,7 +19,7 @@ export interface ImportDeps {
   db: Connection
   posts: PostModel
   llm: Llm | null
-  settings: { BLOG_TRANSLATE_DE: boolean; BLOG_LLM_CHUNK_CHARS: number }
+  settings: { BLOG_TRANSLATE_DE: boolean; BLOG_LLM_CHUNK_CHARS: number; BLOG_IMAGE_MAX_DIMENSION: number }
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }
   /** Translations already paid for by an earlier attempt of the same import. */
   memo?: TranslationMemo
@@ -67,7 +68,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   }
   let extracted
   try {
-    extracted = await extract(meta.kind, upload.bytes)
+    extracted = await extract(meta.kind, upload.bytes, (image) => storeImage(deps.db, image, deps.settings.BLOG_IMAGE_MAX_DIMENSION))
   } catch (err) {
     if (err instanceof FileRejected) throw await permanent(err.message)
     throw err
@@ -76,7 +77,8 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   await progress('sanitize', 30)
   const html = sanitizePostHtml(extracted.html)
   const text = htmlToText(html) // once: on a long document each pass costs as much as sanitizing
-  if (!text) throw await permanent('The file contains no text to import.')
+  // A picture is content too: only a file with neither text nor images is refused.
+  if (!text && !/<img\s/i.test(html)) throw await permanent('The file contains no text or images to import.')
   const source: 'nl' | 'en' = o.sourceLanguage ?? detectLanguage(text)
   const derived = deriveTitle(html)
   const givenTitle = o[`title_${source}`] || extracted.title
@@ -85,7 +87,9 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   const body = !givenTitle && derived.title ? derived.body || html : html
   const excerpt = truncateWords(o[`excerpt_${source}`] || extracted.excerpt || deriveExcerpt(body), 1000)
   const targets: Lang[] = [source === 'nl' ? 'en' : 'nl', ...(deps.settings.BLOG_TRANSLATE_DE ? (['de'] as const) : [])]
-  const givenTags = o.tags?.length ? o.tags : extracted.tags?.length ? extracted.tags : null
+  // Tags that normalize to nothing (`#`, blanks) are no tags: keywords or the model tag the post then.
+  const given = normalizeTags(o.tags?.length ? o.tags : (extracted.tags ?? []))
+  const givenTags = given.length ? given : null
 
   await progress('translate', 35)
   const done = await translateAndTag({
@@ -96,7 +100,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
     title,
     excerpt,
     body,
-    text,
+    text: text || title, // a picture-only document is tagged from its title
     overrides: o,
     givenTags,
     chunkChars: deps.settings.BLOG_LLM_CHUNK_CHARS,
@@ -123,7 +127,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
       content_de: fields.content_de ?? null,
       published: o.publish ?? false,
       author: meta.author,
-      tags: normalizeTags(givenTags ?? aiTags),
+      tags: givenTags ?? normalizeTags(aiTags),
     },
     { machine_translated: machine, untranslated, source_language: source, source_upload_id: uploadId },
   )

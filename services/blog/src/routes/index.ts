@@ -7,11 +7,13 @@ import adminPosts from './admin-posts.js'
 import translate from './translate.js'
 import upload from './upload.js'
 import jobs from './jobs.js'
+import images from './images.js'
 
 /** Public reads in one context; everything that needs an admin in another, behind requireAdmin. */
 const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const ctx = await createContext(app, config)
   await app.register(publicRoutes, { ctx })
+  await app.register(images)
   await app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin)
     await admin.register(adminPosts, { ctx })

@@ -33,7 +33,7 @@ const jobs: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => 
       }
       if (state === 'completed' && job.returnvalue) {
         const r = job.returnvalue as ImportResult
-        const result = await uploadResult(ctx, r.postId, r.aiTags)
+        const result = await uploadResult(ctx, r.postId, r.aiTags, r.translation !== 'replayed')
         if (result) status.result = result
       }
       if (state === 'failed') status.error = job.failedReason || 'The file could not be imported.'

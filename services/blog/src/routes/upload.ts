@@ -11,9 +11,9 @@ import { toDto } from '../posts/dto.js'
 import { overridesFrom, receive, uploadIdOf } from './upload-input.js'
 
 /** The 200 answer of an upload (also a finished job's result): the post as saved now. */
-export async function uploadResult(ctx: BlogContext, postId: string, aiTags: string[]) {
+export async function uploadResult(ctx: BlogContext, postId: string, aiTags: string[], created: boolean) {
   const doc = await ctx.posts.findById(postId).lean<PostDoc>()
-  return doc ? { blogPost: toDto(doc), aiGenerated: { tags: aiTags } } : undefined
+  return doc ? { blogPost: toDto(doc), aiGenerated: { tags: aiTags }, created } : undefined
 }
 
 /** POST /api/blog/upload: check, store, enqueue, wait a bounded time (docs/blog-import.md). */
@@ -46,7 +46,8 @@ const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) =
       const overrides = overridesFrom(fields)
       const uploadId = uploadIdOf(bytes, overrides)
       const existing = await ctx.posts.findOne({ source_upload_id: uploadId }).lean<PostDoc>()
-      if (existing) return { blogPost: toDto(existing), aiGenerated: { tags: [] } }
+      // The same upload again: the post it made, with its tags (the editor reports how many there are).
+      if (existing) return { blogPost: toDto(existing), aiGenerated: { tags: [...existing.tags] }, created: false }
 
       await storeUpload(request.server.db, uploadId, bytes, { kind, filename, author: admin.username, overrides })
       const jobId = `import-${uploadId}`
@@ -56,7 +57,7 @@ const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) =
       const job = await ctx.queue.add('import', { uploadId }, { jobId })
       try {
         const result = await job.waitUntilFinished(ctx.events, ctx.config.BLOG_UPLOAD_WAIT_MS)
-        const answer = await uploadResult(ctx, result.postId, result.aiTags)
+        const answer = await uploadResult(ctx, result.postId, result.aiTags, result.translation !== 'replayed')
         if (answer) return answer
       } catch {
         const state = await job.getState().catch(() => 'unknown')

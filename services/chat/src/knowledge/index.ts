@@ -64,6 +64,9 @@ export class KnowledgeIndex {
   private signature = ''
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
+  /** A change was announced while a refresh ran: that refresh may have read before the write. */
+  private again = false
+  private soon: NodeJS.Timeout | undefined
   private stopped = false
   lastRefresh: { at: Date; failed: SourceName[] } | undefined
 
@@ -77,6 +80,10 @@ export class KnowledgeIndex {
   refresh(): Promise<void> {
     this.running ??= this.doRefresh().finally(() => {
       this.running = undefined
+      if (this.again) {
+        this.again = false
+        this.refreshSoon(0)
+      }
     })
     return this.running
   }
@@ -110,6 +117,24 @@ export class KnowledgeIndex {
     this.signature = signature
   }
 
+  /**
+   * A source announced a change (content or blog wrote): refresh shortly, once for a burst of
+   * announcements, and once more after a refresh that was already running.
+   */
+  refreshSoon(delayMs = 200) {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    if (this.soon) return
+    this.soon = setTimeout(() => {
+      this.soon = undefined
+      void this.refresh()
+    }, delayMs)
+    this.soon.unref()
+  }
+
   /** Refreshes every refreshMs from now on (sooner while a source is missing). */
   start() {
     const schedule = () => {
@@ -124,6 +149,7 @@ export class KnowledgeIndex {
   async stop() {
     this.stopped = true
     clearTimeout(this.timer)
+    clearTimeout(this.soon)
     await this.running
   }
 

@@ -18,6 +18,7 @@ const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config: c }
     timeoutMs: c.CHAT_SOURCE_TIMEOUT_MS,
     pageUrl: c.CHAT_PAGE_URL,
     refreshMs: c.CHAT_INDEX_REFRESH_MS,
+    changes: { redisUrl: c.REDIS_URL, prefix: c.QUEUE_PREFIX },
   })
   await app.register(conversations, { retentionDays: c.CHAT_RETENTION_DAYS, sweepMs: c.CHAT_RETENTION_SWEEP_MS })
   await app.register(limits, {

@@ -4,7 +4,7 @@ import { Types } from 'mongoose'
 import { badRequest, HttpError } from '@site/service-kit'
 import { ErrorBody, MAX_UPLOAD_BYTES, UploadResponse } from '@site/contracts'
 import type { Config } from '../../config.js'
-import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage } from '../../lib/images.js'
+import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage } from '@site/service-kit/images'
 
 const NOT_AN_IMAGE = 'Please select an image file'
 const tooLarge = () => new HttpError(413, 'File size must be less than 10MB', 'FILE_TOO_LARGE')

@@ -1,7 +1,10 @@
 // Blog post dialog (spec §2 "Admin dialogs and forms", §5, §8): Dutch and English titles with
 // translate buttons, slug, excerpts, contents (8 rows), author, featured image URL, Published switch.
 // When creating, a .txt/.md/.docx file can fill the form: POST /api/blog/upload imports it on the
-// server (extract, translate, tag) and answers the saved draft, or 202 with a job we follow.
+// server (extract, translate, tag) and answers the draft it saved, or 202 with a job we follow.
+// For the admin the import only fills the form: submit saves it into that draft (PUT, so the
+// translations, German fields, tags and review marks of the import are kept), and closing the
+// dialog any other way deletes the draft again, also when the import finishes after the close.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button, Dialog, DialogContent, Field, Input, Label, Switch, Textarea } from '@/components'
 import { errorMessage } from '@/lib/api'
@@ -12,6 +15,7 @@ import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 import {
   createPost,
+  deletePost,
   getImportJob,
   translateTitle,
   updatePost,
@@ -78,14 +82,19 @@ type UploadState =
   | { phase: 'uploading'; loaded: number; total: number }
   | { phase: 'processing'; stage?: string; percent?: number }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(new DOMException('aborted', 'AbortError'))
-    })
-  })
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** One import from a file. `discarded` once the dialog closed before it finished: its draft is deleted then. */
+interface ImportRun {
+  discarded: boolean
+}
+
+/** Deletes a draft an import made that the admin did not keep (best effort: the list shows it otherwise). */
+function deleteImportDraft(id: string) {
+  void deletePost(id)
+    .catch(() => undefined)
+    .finally(() => void invalidateQueries(queryKeys.blog.all))
+}
 
 export function BlogPostDialog({
   open,
@@ -99,8 +108,10 @@ export function BlogPostDialog({
   const t = useT().admin
   const tb = t.blog
   const [form, setForm] = useState<Form>(EMPTY)
-  /** The post being edited: the one passed in, or the draft an import created. */
+  /** The post being edited (null when creating). */
   const [editing, setEditing] = useState<AdminBlogPost | null>(null)
+  /** The draft the file import saved on the server: submit updates it instead of creating a post. */
+  const [importDraft, setImportDraft] = useState<AdminBlogPost | null>(null)
   const [imported, setImported] = useState(false)
   const [reviewed, setReviewed] = useState(false)
   const [submitted, setSubmitted] = useState(false)
@@ -108,13 +119,16 @@ export function BlogPostDialog({
   const [translating, setTranslating] = useState<null | 'nl' | 'en'>(null)
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle' })
   const [fileError, setFileError] = useState<string | null>(null)
-  const abortRef = useRef<AbortController | null>(null)
+  const runRef = useRef<ImportRun | null>(null)
+  /** Id of a draft this dialog's import created and the admin has not saved: deleted when the dialog closes. */
+  const unsavedDraftRef = useRef<string | null>(null)
 
   // Fresh form each time the dialog opens (create: empty; edit: the post's fields).
   useEffect(() => {
     if (!open) return
     setForm(post ? toForm(post) : EMPTY)
     setEditing(post)
+    setImportDraft(null)
     setImported(false)
     setReviewed(false)
     setSubmitted(false)
@@ -122,14 +136,19 @@ export function BlogPostDialog({
     setFileError(null)
   }, [open, post])
 
-  // Closing the dialog stops a running upload or job poll.
+  // Closing the dialog (Cancel, Escape, the close button) or leaving the page discards the import:
+  // its unsaved draft is deleted now, or when a running import finishes.
   useEffect(() => {
-    if (!open) {
-      abortRef.current?.abort()
-      abortRef.current = null
+    const discard = () => {
+      if (runRef.current) runRef.current.discarded = true
+      runRef.current = null
+      const id = unsavedDraftRef.current
+      unsavedDraftRef.current = null
+      if (id) deleteImportDraft(id)
     }
+    if (!open) discard()
+    return discard
   }, [open])
-  useEffect(() => () => abortRef.current?.abort(), [])
 
   const busy = saving || upload.phase !== 'idle'
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }))
@@ -165,11 +184,12 @@ export function BlogPostDialog({
   function applyImport(result: BlogUploadResult) {
     const p = result.blogPost as unknown as AdminBlogPost
     setForm(toForm(p))
-    setEditing(p.id ? p : null)
+    setImportDraft(p.id ? p : null)
+    // A post the same file made before (and maybe kept) is never deleted by this dialog.
+    unsavedDraftRef.current = p.id && result.created !== false ? p.id : null
     setImported(true)
     const n = result.aiGenerated?.tags?.length ?? 0
     toastSuccess(tb.uploaded, tb.tagsGenerated(n))
-    void invalidateQueries(queryKeys.blog.all)
   }
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
@@ -187,43 +207,48 @@ export function BlogPostDialog({
       toast({ title: tb.uploadFailed, description: tb.tooLarge, variant: 'destructive' })
       return
     }
-    const controller = new AbortController()
-    abortRef.current = controller
-    setUpload({ phase: 'uploading', loaded: 0, total: file.size })
+    const run: ImportRun = { discarded: false }
+    runRef.current = run
+    /** State updates only while this import still belongs to the open dialog. */
+    const show = (state: UploadState) => {
+      if (!run.discarded) setUpload(state)
+    }
+    show({ phase: 'uploading', loaded: 0, total: file.size })
     try {
       const answer = await uploadBlogFile(file, {
-        signal: controller.signal,
         onUploadProgress: ({ loaded, total }) => {
-          if (controller.signal.aborted) return
-          if (total && loaded >= total) setUpload({ phase: 'processing' })
-          else setUpload({ phase: 'uploading', loaded, total: total ?? file.size })
+          if (total && loaded >= total) show({ phase: 'processing' })
+          else show({ phase: 'uploading', loaded, total: total ?? file.size })
         },
       })
-      if (answer.kind === 'done') {
-        applyImport(answer.result)
+      let result: BlogUploadResult | undefined
+      if (answer.kind === 'done') result = answer.result
+      else {
+        // 202: the import runs on; follow its job until it finishes (a discarded one for a bounded time).
+        show({ phase: 'processing', stage: 'queued', percent: 0 })
+        for (let polls = 0; !result && (!run.discarded || polls < 600); polls++) {
+          await sleep(1000)
+          const job = await getImportJob(answer.job.statusUrl)
+          if (job.state === 'completed' && job.result) result = job.result
+          else if (job.state === 'failed') throw new Error(job.error || tb.uploadFailedText)
+          else show({ phase: 'processing', stage: job.stage, percent: job.progress ?? 0 })
+        }
+      }
+      if (!result) return
+      if (run.discarded) {
+        if (result.created !== false && result.blogPost.id) deleteImportDraft(result.blogPost.id)
         return
       }
-      // 202: the import runs on; follow its job until it finishes.
-      setUpload({ phase: 'processing', stage: 'queued', percent: 0 })
-      for (;;) {
-        await sleep(1000, controller.signal)
-        const job = await getImportJob(answer.job.statusUrl, controller.signal)
-        if (job.state === 'completed' && job.result) {
-          applyImport(job.result)
-          return
-        }
-        if (job.state === 'failed') throw new Error(job.error || tb.uploadFailedText)
-        setUpload({ phase: 'processing', stage: job.stage, percent: job.progress ?? 0 })
-      }
+      applyImport(result)
     } catch (err) {
-      if (controller.signal.aborted) return
+      if (run.discarded) return
       const message =
         err instanceof Error && !('status' in err) ? err.message : errorMessage(err, tb.uploadFailedText)
       setFileError(message)
       toast({ title: tb.uploadFailed, description: message, variant: 'destructive' })
     } finally {
-      if (abortRef.current === controller) abortRef.current = null
-      if (!controller.signal.aborted) setUpload({ phase: 'idle' })
+      if (runRef.current === run) runRef.current = null
+      show({ phase: 'idle' })
     }
   }
 
@@ -244,8 +269,9 @@ export function BlogPostDialog({
       return
     }
     setSaving(true)
+    const target = editing ?? importDraft
     try {
-      if (editing) {
+      if (target) {
         const body: BlogPostUpdate = {
           title_nl: form.title_nl.trim(),
           title_en: form.title_en.trim(),
@@ -258,11 +284,14 @@ export function BlogPostDialog({
         }
         if (form.slug.trim()) body.slug = form.slug.trim()
         if (form.author.trim()) body.author = form.author.trim()
-        const review = reviewFields(editing)
+        const review = reviewFields(target)
         if (reviewed && review.length) body.reviewed = review
-        await updatePost(editing.id, body)
+        await updatePost(target.id, body)
+        // The import's draft is saved now: closing the dialog must not delete it.
+        if (!editing) unsavedDraftRef.current = null
         await invalidateQueries(queryKeys.blog.all)
-        toastSuccess(tb.updated, tb.updatedText)
+        if (editing) toastSuccess(tb.updated, tb.updatedText)
+        else toastSuccess(tb.created, tb.createdText)
       } else {
         const body: BlogPostCreate = {
           title_nl: form.title_nl.trim(),
@@ -283,6 +312,7 @@ export function BlogPostDialog({
       // Spec §2: dialog forms reset after saving.
       setForm(EMPTY)
       setEditing(null)
+      setImportDraft(null)
       setSubmitted(false)
       onOpenChange(false)
     } catch (err) {
@@ -292,7 +322,7 @@ export function BlogPostDialog({
     }
   }
 
-  const review = reviewFields(editing)
+  const review = reviewFields(editing ?? importDraft)
   const isEdit = editing !== null
   const uploadStatus =
     upload.phase === 'uploading'

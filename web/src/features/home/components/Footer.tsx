@@ -14,14 +14,15 @@ export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
   const published = (pages ?? []).filter((p) => p.published)
   const anchor = (id: string, label: string) => (
     <li>
-      <a
-        href={to(`/#${id}`)}
+      <Link
+        to={to(`/#${id}`)}
         onClick={(e) => {
+          // On the page already: scroll. Otherwise the router navigates and useHashScroll waits for it.
           if (scrollToId(id)) e.preventDefault()
         }}
       >
         {label}
-      </a>
+      </Link>
     </li>
   )
   const toTop = () => {

@@ -115,7 +115,7 @@ export const admin = {
     invalidType: 'Invalid file type',
     invalidTypeText: 'Only .txt, .md and .docx files are allowed.',
     tooLarge: 'File must be smaller than 10MB.',
-    importedNote: 'Imported from the file and saved as a draft. Review the fields and update the post.',
+    importedNote: 'Imported from the file. Review the fields and save the post; Cancel discards the import.',
     // Translation
     noTitle: 'No title to translate',
     enterDutchFirst: 'Please enter a Dutch title first',

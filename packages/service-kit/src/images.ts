@@ -1,3 +1,6 @@
+// Image checks shared by every service that stores pictures (project images in content, images of
+// imported .docx files in blog): the type from the bytes, then a re-encode that drops metadata.
+// A subpath of the kit (`@site/service-kit/images`) so services without images never load sharp.
 import sharp from 'sharp'
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp'

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto'
+import mongoose, { type Connection } from 'mongoose'
+import { MAX_UPLOAD_BYTES } from '@site/contracts'
+import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage, type ImageKind } from '@site/service-kit/images'
+
+/** Public path of a post image: `/api/blog/images/<name>`; names are content hashes. */
+export const IMAGE_URL_PREFIX = '/api/blog/images/'
+export const IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/
+
+function imageBucket(db: Connection): mongoose.mongo.GridFSBucket {
+  if (!db.db) throw Object.assign(new Error('database not connected'), { name: 'MongoNotConnectedError' })
+  return new mongoose.mongo.GridFSBucket(db.db, { bucketName: 'images' })
+}
+
+export interface StoredImage {
+  name: string
+  contentType: string
+  bytes: Buffer
+}
+
+/**
+ * An image of an imported document, through the same checks as project images (kit's images
+ * module): the type from its bytes, at most 10 MB, re-encoded without metadata and scaled to fit
+ * `maxDimension`. Stored once under a hash of its bytes (a retried import stores nothing twice).
+ * null when it is no image we show (EMF/WMF/TIFF drawings, broken or oversized data).
+ */
+export async function storeImage(db: Connection, bytes: Buffer, maxDimension: number): Promise<string | null> {
+  if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) return null
+  const kind: ImageKind | null = sniffImage(bytes)
+  if (!kind) return null
+  const { ext, contentType } = IMAGE_TYPES[kind]
+  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`
+  const bucket = imageBucket(db)
+  if (await bucket.find({ filename: name }).limit(1).hasNext()) return IMAGE_URL_PREFIX + name
+  let clean: Buffer
+  try {
+    clean = await reencodeImage(bytes, kind, maxDimension)
+  } catch (err) {
+    if (err instanceof NotAnImageError) return null
+    throw err
+  }
+  await new Promise<void>((resolve, reject) => {
+    const stream = bucket.openUploadStream(name, { metadata: { contentType } })
+    stream.once('error', reject)
+    stream.once('finish', () => resolve())
+    stream.end(clean)
+  })
+  return IMAGE_URL_PREFIX + name
+}
+
+export async function loadImage(db: Connection, name: string): Promise<StoredImage | null> {
+  const bucket = imageBucket(db)
+  const file = await bucket.find({ filename: name }).limit(1).next()
+  if (!file) return null
+  const chunks: Buffer[] = []
+  for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer)
+  const meta = (file.metadata ?? {}) as { contentType?: string }
+  return { name, contentType: meta.contentType ?? 'application/octet-stream', bytes: Buffer.concat(chunks) }
+}

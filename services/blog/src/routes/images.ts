@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type, notFound } from '@site/service-kit'
+import { ErrorBody } from '@site/contracts'
+import { IMAGE_NAME, loadImage } from '../models/images.js'
+
+const IMAGE_NOT_FOUND = 'Image not found'
+
+/**
+ * GET /api/blog/images/{name}: images of imported .docx files. A name is the hash of the image,
+ * so its content never changes and browsers may keep it for a year. Same headers as /objects.
+ */
+const images: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
+    '/api/blog/images/:name',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'An image of an imported post',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params
+      if (!IMAGE_NAME.test(name)) throw notFound(IMAGE_NOT_FOUND)
+      const image = await loadImage(app.db, name)
+      if (!image) throw notFound(IMAGE_NOT_FOUND)
+      const etag = `"${name.split('.')[0]}"`
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null)
+      return reply.type(image.contentType).header('content-length', image.bytes.length).send(image.bytes)
+    },
+  )
+}
+export default images
