@@ -12,9 +12,10 @@ import { join } from 'node:path'
 import { root } from './infra.mjs'
 
 /**
- * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean }} [opts]
+ * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean, onSpawn?: (name: string, child: import('node:child_process').ChildProcess) => void }} [opts]
  *   env: extra environment for every process (e.g. OPENAI_BASE_URL, SMTP_URL, ADMIN_*);
- *   only: names of processes to run (default all); quiet: drop their logs (default: unless STACK_LOGS=1).
+ *   only: names of processes to run (default all); quiet: drop their logs (default: unless STACK_LOGS=1);
+ *   onSpawn: called with (name, child) after every start or restart of a process.
  */
 export async function startStack(opts = {}) {
   const id = randomBytes(4).toString('hex')
@@ -34,7 +35,7 @@ export async function startStack(opts = {}) {
   if (!base.MONGO_URL || !base.REDIS_URL) throw new Error('startStack needs MONGO_URL and REDIS_URL (run through npm test)')
   const quiet = opts.quiet ?? process.env.STACK_LOGS !== '1'
   const out = quiet ? new Writable({ write: (_c, _e, cb) => cb() }) : process.stderr
-  const supervisor = new Supervisor({ out })
+  const supervisor = new Supervisor({ out, onSpawn: opts.onSpawn })
   const table = processTable(base, gatewayPort, ports).filter((p) => !opts.only || opts.only.includes(p.name))
   for (const spec of table) {
     // Each service gets its own database for this stack.
