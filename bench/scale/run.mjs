@@ -194,8 +194,14 @@ async function seed(url, headers, from, to) {
   const worker = async () => {
     while (next < to) {
       const i = next++
-      const res = await fetch(`${url}/api/blog`, { method: 'POST', headers, body: JSON.stringify(makePost(i)) })
-      if (res.status !== 201) throw new Error(`seeding post ${i}: ${res.status} ${await res.text()}`)
+      // A slow answer (504/503 while the old code rebuilds its caches) is retried; 409 then means
+      // the first attempt did create the post.
+      for (let attempt = 1; ; attempt++) {
+        const res = await fetch(`${url}/api/blog`, { method: 'POST', headers, body: JSON.stringify(makePost(i)) })
+        if (res.status === 201 || (res.status === 409 && attempt > 1)) break
+        if (res.status < 500 || attempt === 5) throw new Error(`seeding post ${i}: ${res.status} ${await res.text()}`)
+        await new Promise((r) => setTimeout(r, 2000 * attempt))
+      }
     }
   }
   await Promise.all(Array.from({ length: 4 }, worker))
