@@ -279,6 +279,7 @@ let idle
 try {
   stack = await startStack({
     env: { RATE_LIMIT_PER_MINUTE: '100000000' },
+    startTimeoutMs: 180000, // a loaded shared machine starts nine processes slowly
     onSpawn: (name, child) => {
       try {
         capper.add(name, child.pid)

@@ -12,10 +12,11 @@ import { join } from 'node:path'
 import { root } from './infra.mjs'
 
 /**
- * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean, onSpawn?: (name: string, child: import('node:child_process').ChildProcess) => void }} [opts]
+ * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean, startTimeoutMs?: number, onSpawn?: (name: string, child: import('node:child_process').ChildProcess) => void }} [opts]
  *   env: extra environment for every process (e.g. OPENAI_BASE_URL, SMTP_URL, ADMIN_*);
  *   only: names of processes to run (default all); quiet: drop their logs (default: unless STACK_LOGS=1);
- *   onSpawn: called with (name, child) after every start or restart of a process.
+ *   onSpawn: called with (name, child) after every start or restart of a process;
+ *   startTimeoutMs: how long the processes may take to listen and be ready (default 60 s).
  */
 export async function startStack(opts = {}) {
   const id = randomBytes(4).toString('hex')
@@ -46,9 +47,10 @@ export async function startStack(opts = {}) {
     await supervisor.stopAll()
   }
   try {
-    await Promise.all(table.map((p) => waitForPort(p.port, p.name, 60000)))
+    const timeout = opts.startTimeoutMs ?? 60000
+    await Promise.all(table.map((p) => waitForPort(p.port, p.name, timeout)))
     // Wait for readiness through the gateway (databases connected), not only open ports.
-    const end = Date.now() + 60000
+    const end = Date.now() + timeout
     const url = `http://127.0.0.1:${gatewayPort}`
     while (Date.now() < end) {
       const res = await fetch(`${url}/api/health`).catch(() => null)

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp'
 
@@ -28,6 +27,8 @@ export class NotAnImageError extends Error {}
  */
 export async function reencodeImage(bytes: Buffer, kind: ImageKind, maxDimension: number): Promise<Buffer> {
   const animated = kind === 'gif' || kind === 'webp'
+  // Loaded on the first upload: libvips is a large native library the idle service does not need (issue 14).
+  const { default: sharp } = await import('sharp')
   try {
     let pipeline = sharp(bytes, { animated, limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()
