@@ -23,7 +23,10 @@ const { startStack } = await import('../../scripts/lib/stack.mjs')
 const status = (pid) => {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? 0)
-  return { rssMb: Math.round(kb('VmRSS') / 1024), anonMb: Math.round(kb('RssAnon') / 1024), fileMb: Math.round(kb('RssFile') / 1024) }
+  // PSS shares the pages processes have in common (the node binary's code) among them: the sum of
+  // PSS is what the stack really takes on one machine; RSS counts that code once per process.
+  const pss = /Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]
+  return { rssMb: Math.round(kb('VmRSS') / 1024), anonMb: Math.round(kb('RssAnon') / 1024), fileMb: Math.round(kb('RssFile') / 1024), pssMb: pss ? Math.round(Number(pss) / 1024) : null }
 }
 const pkgOf = (url) => {
   const path = fileURLToPath(url)
@@ -64,6 +67,9 @@ const out = {
   node: process.version,
   settleS: Number(args.settle),
   totalRssMb: Object.values(processes).reduce((a, p) => a + p.rssMb, 0),
+  totalAnonMb: Object.values(processes).reduce((a, p) => a + p.anonMb, 0),
+  totalPssMb: Object.values(processes).reduce((a, p) => a + (p.pssMb ?? 0), 0),
+  notes: 'RSS counts the node binary (RssFile, ~50 MB) once per process; PSS splits shared pages among them. Heap flags from MEMORY_LIMIT_MB as in the images.',
   processes,
 }
 mkdirSync(join(root, 'bench/scale/results'), { recursive: true })

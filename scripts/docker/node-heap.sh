@@ -8,8 +8,9 @@
 # dist/server.js`; without MEMORY_LIMIT_MB, or for any other command (a shell), it runs as given.
 if [ "$1" = node ] && [ -n "$MEMORY_LIMIT_MB" ]; then
   shift
-  # Young generation: three semi-spaces of limit/64 MiB (1..16); the old generation gets the rest.
-  semi=$((MEMORY_LIMIT_MB / 64))
+  # Young generation: three semi-spaces of limit/128 MiB (1..16), small: an idle service keeps
+  # little young garbage resident; the old generation gets the rest.
+  semi=$((MEMORY_LIMIT_MB / 128))
   [ "$semi" -lt 1 ] && semi=1
   [ "$semi" -gt 16 ] && semi=16
   exec node --max-semi-space-size=$semi --max-old-space-size=$((MEMORY_LIMIT_MB * 3 / 4 - 3 * semi)) "$@"

@@ -23,11 +23,11 @@ export const MEMORY_LIMITS_MB = {
 
 /**
  * V8 flags for a container limit, the formula of scripts/docker/node-heap.sh (the images' entry
- * point): the heap gets 75 %, young generation three semi-spaces of limit/64 MiB (1..16), the old
+ * point): the heap gets 75 %, young generation three semi-spaces of limit/128 MiB (1..16), the old
  * generation the rest; code, buffers and sockets fit in the remaining quarter.
  */
 export function heapFlags(limitMb) {
-  const semi = Math.min(16, Math.max(1, Math.floor(limitMb / 64)))
+  const semi = Math.min(16, Math.max(1, Math.floor(limitMb / 128)))
   return [`--max-semi-space-size=${semi}`, `--max-old-space-size=${Math.floor((limitMb * 3) / 4) - 3 * semi}`]
 }
 

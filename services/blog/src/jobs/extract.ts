@@ -1,4 +1,3 @@
-import mammoth from 'mammoth'
 import matter from 'gray-matter'
 import { Marked } from 'marked'
 import type { UploadKind } from '../models/upload.js'
@@ -57,6 +56,8 @@ const styleMap = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle']
 
 export async function docxToHtml(bytes: Buffer): Promise<string> {
   await inspectDocx(bytes, true)
+  // Loaded on the first Word import: the idle worker does not carry it (issue 14).
+  const { default: mammoth } = await import('mammoth')
   try {
     const result = await mammoth.convertToHtml(
       { buffer: bytes },
