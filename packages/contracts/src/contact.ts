@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { PAGE_SIZE_MAX, Paged } from './paging.js'
 
 /** The reply promise made to every visitor who sends a consultation request (spec §9). */
 export const CONTACT_REPLY_WITHIN_HOURS = 24
@@ -62,19 +63,15 @@ export const ContactItem = Type.Object({
 })
 export type ContactItem = Static<typeof ContactItem>
 
+/** The paging contract of every list (paging.ts); the inbox shows 20 requests a page by default. */
 export const ContactListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
   handled: Type.Optional(Type.Boolean()),
 })
 export type ContactListQuery = Static<typeof ContactListQuery>
 
-export const ContactList = Type.Object({
-  items: Type.Array(ContactItem),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const ContactList = Paged(ContactItem)
 export type ContactList = Static<typeof ContactList>
 
 export const ContactPatchBody = Type.Object({ handled: Type.Boolean() })

@@ -106,6 +106,10 @@ export const Page = Type.Object({
 })
 export type Page = Static<typeof Page>
 
+/** What the page lists carry (footer links, admin list): a page without its HTML bodies (issue 14). */
+export const PageSummary = Type.Omit(Page, ['content_nl', 'content_en', 'content_de'])
+export type PageSummary = Static<typeof PageSummary>
+
 // ---- projects ---------------------------------------------------------------------------
 const optionalUrl = Type.Optional(Type.Union([Type.String({ maxLength: CONTENT_LIMITS.url }), Type.Null()]))
 

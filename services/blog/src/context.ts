@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function createContext(app: FastifyInstance, config: Config): Promise<BlogContext> {
   const posts = postModel(app.db)
   await posts.init().catch((err: unknown) => app.log.warn({ err }, 'blog indexes not built yet'))
-  const cache = new PublishedCache(posts, app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
+  const cache = new PublishedCache(app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
   const q = createQueue<BlogImportJob>(QUEUES.blogImport, settings, {
     attempts: config.BLOG_IMPORT_ATTEMPTS,

@@ -23,8 +23,9 @@ t.test('a .docx uploaded through the gateway becomes a published post the public
   const { blogPost, aiGenerated } = (await res.json()) as { blogPost: { slug: string; author: string; tags: string[] }; aiGenerated: { tags: string[] } }
   t.match(blogPost, { slug: 'via-de-gateway', author: 'webmaster', tags: ['e2e'] })
   t.same(aiGenerated.tags, [])
-  const list = (await (await fetch(`${stack.url}/api/blog?published=true`)).json()) as { slug: string }[]
-  t.same(list.map((p) => p.slug), ['via-de-gateway'])
+  const list = (await (await fetch(`${stack.url}/api/blog?published=true`)).json()) as { items: { slug: string }[]; total: number }
+  t.same(list.items.map((p) => p.slug), ['via-de-gateway'])
+  t.equal(list.total, 1)
   const one = await fetch(`${stack.url}/api/blog/slug/via-de-gateway`)
   t.equal(one.status, 200)
 })

@@ -18,7 +18,7 @@ const base = {
 const post = (body: object, headers: Record<string, string> = admin) => app.inject({ method: 'POST', url: '/api/blog', headers, payload: body })
 
 t.test('anonymous callers cannot write, and see an empty public list', async (t) => {
-  t.same((await app.inject({ url: '/api/blog?published=true' })).json(), [])
+  t.same((await app.inject({ url: '/api/blog?published=true' })).json(), { items: [], page: 1, pageSize: 12, total: 0 })
   const res = await post(base, {})
   t.equal(res.statusCode, 401)
   t.equal(res.json().message, 'Please sign in as an administrator.')
@@ -63,14 +63,14 @@ t.test('validation: titles required, limits, unsafe image URLs', async (t) => {
 
 t.test('published filter, newest first, slug lookups for anonymous and admin', async (t) => {
   const list = (headers = {}) => app.inject({ url: '/api/blog', headers })
-  const all = (await list(admin)).json() as { slug: string; published: boolean; created_at: string }[]
+  const all = (await list(admin)).json().items as { slug: string; published: boolean; created_at: string }[]
   t.equal(all.length, 5, 'admins see every post')
   const times = all.map((p) => p.created_at)
   t.same(times, [...times].sort().reverse(), 'newest first')
-  const pub = (await app.inject({ url: '/api/blog?published=true' })).json() as { slug: string }[]
+  const pub = (await app.inject({ url: '/api/blog?published=true' })).json().items as { slug: string }[]
   t.same(pub.map((p) => p.slug), ['my-own-slug'])
-  t.same((await list()).json().map((p: { slug: string }) => p.slug), ['my-own-slug'], 'anonymous never sees drafts')
-  const drafts = (await app.inject({ url: '/api/blog?published=false', headers: admin })).json() as { published: boolean }[]
+  t.same((await list()).json().items.map((p: { slug: string }) => p.slug), ['my-own-slug'], 'anonymous never sees drafts')
+  const drafts = (await app.inject({ url: '/api/blog?published=false', headers: admin })).json().items as { published: boolean }[]
   t.equal(drafts.length, 4)
   t.ok(drafts.every((p) => !p.published))
 
@@ -89,7 +89,7 @@ t.test('update and delete; the public list follows every write', async (t) => {
   t.equal(res.statusCode, 200)
   t.match(res.json(), { published: true, title_en: 'Hello again', title_nl: 'Hallo Wereld!' })
   t.equal((await app.inject({ url: '/api/blog/slug/hallo-wereld' })).statusCode, 200, 'published now visible')
-  t.equal((await app.inject({ url: '/api/blog?published=true' })).json().length, 2)
+  t.equal((await app.inject({ url: '/api/blog?published=true' })).json().total, 2)
 
   t.equal((await put(draft.id, { slug: 'my-own-slug' })).statusCode, 409)
   t.equal((await put(draft.id, { slug: 'renamed' })).json().slug, 'renamed')
@@ -99,7 +99,7 @@ t.test('update and delete; the public list follows every write', async (t) => {
   const del = await app.inject({ method: 'DELETE', url: `/api/blog/${draft.id}`, headers: admin })
   t.equal(del.statusCode, 204)
   t.equal((await app.inject({ method: 'DELETE', url: `/api/blog/${draft.id}`, headers: admin })).statusCode, 404)
-  t.equal((await app.inject({ url: '/api/blog?published=true' })).json().length, 1)
+  t.equal((await app.inject({ url: '/api/blog?published=true' })).json().total, 1)
 })
 
 t.test('machine-translation marks clear when an admin edits or approves the field', async (t) => {
@@ -108,7 +108,7 @@ t.test('machine-translation marks clear when an admin edits or approves the fiel
     untranslated: ['excerpt_en'],
   })
   const id = String(doc._id)
-  const get = async () => (await app.inject({ url: '/api/blog', headers: admin })).json().find((p: { id: string }) => p.id === id)
+  const get = async () => (await app.inject({ url: `/api/blog/${id}`, headers: admin })).json()
   t.match(await get(), { needs_review: true, needs_translation: true, machine_translated: ['title_en', 'content_en'] })
   // Saving the whole form unchanged keeps the marks; editing a field clears its mark.
   await app.inject({ method: 'PUT', url: `/api/blog/${id}`, headers: admin, payload: { ...base, title_nl: 'Vertaald' } })

@@ -30,17 +30,36 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body))
 }
 
-/** The content and blog services' public reads (docs/api.md shapes), from a mutable data set. */
+/** One page of a list as the services answer it (packages/contracts/src/paging.ts), or a 400 like theirs. */
+function paged(res: ServerResponse, url: URL, all: Record<string, unknown>[], summary = false) {
+  const page = Number(url.searchParams.get('page') ?? 1)
+  const pageSize = Number(url.searchParams.get('pageSize') ?? 12)
+  if (!(page >= 1) || !(pageSize >= 1 && pageSize <= 50)) return json(res, 400, { statusCode: 400, error: 'Bad Request', message: 'querystring/pageSize must be <= 50' })
+  const items = all.slice((page - 1) * pageSize, page * pageSize).map((r) => {
+    if (!summary) return r
+    const { content_nl: _nl, content_en: _en, content_de: _de, ...rest } = r
+    return rest
+  })
+  json(res, 200, { items, page, pageSize, total: all.length })
+}
+
+/** The content and blog services' public reads (docs/api.md shapes: paged summaries, details by slug), from a mutable data set. */
 export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
   const requests: string[] = []
   const srv = await listen((req, _body, res) => {
     requests.push(req.url ?? '')
     const url = new URL(req.url ?? '/', 'http://x')
+    const newest = <T extends { created_at: string }>(rows: T[]) => [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))
+    const pages = newest(data.pages.filter((p) => p.published))
+    const posts = newest(data.posts.filter((p) => p.published))
+    const slug = /^\/api\/(?:pages|blog)\/slug\/([^/]+)$/.exec(url.pathname)?.[1]
     if (url.pathname === '/api/content') return json(res, 200, data.content)
     if (url.pathname === '/api/features') return json(res, 200, data.features)
-    if (url.pathname === '/api/projects') return json(res, 200, data.projects)
-    if (url.pathname === '/api/pages') return json(res, 200, data.pages.filter((p) => p.published))
-    if (url.pathname === '/api/blog' && url.searchParams.get('published') === 'true') return json(res, 200, data.posts.filter((p) => p.published))
+    if (url.pathname === '/api/projects') return paged(res, url, newest(data.projects))
+    if (url.pathname === '/api/pages') return paged(res, url, pages, true)
+    if (url.pathname === '/api/blog') return paged(res, url, posts, true)
+    const found = slug && (url.pathname.startsWith('/api/pages/') ? pages : posts).find((r) => r.slug === decodeURIComponent(slug))
+    if (found) return json(res, 200, found)
     json(res, 404, { statusCode: 404, error: 'Not Found', message: 'not found' })
   })
   return { ...srv, data, requests }

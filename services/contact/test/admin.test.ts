@@ -34,7 +34,8 @@ t.test('list newest first and paged, read one, mark handled', async (t) => {
   t.equal(page1.pageSize, 2)
   const page3 = (await h.call('GET', '/api/contacts?page=3&pageSize=2', undefined, { cookie })).json()
   t.same(page3.items.map((i: { id: string }) => i.id), [ids[0]])
-  t.equal((await h.call('GET', '/api/contacts?pageSize=1000', undefined, { cookie })).statusCode, 400, 'page size is bounded')
+  t.equal((await h.call('GET', '/api/contacts?pageSize=51', undefined, { cookie })).statusCode, 400, 'page size is bounded by the paging contract')
+  t.equal((await h.call('GET', '/api/contacts?pageSize=50', undefined, { cookie })).headers['cache-control'], 'private, no-store')
 
   const one = await h.call('GET', `/api/contacts/${ids[2]}`, undefined, { cookie })
   t.equal(one.statusCode, 200)

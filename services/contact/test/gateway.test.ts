@@ -61,7 +61,7 @@ t.test('through the gateway: Redis down, SMTP down, worker killed → every requ
   const cookie = (await createTestSession(redis.url, undefined, { secret: stack.env.SESSION_SECRET })).cookie
   let inbox: { total: number; items: { id: string; notification: { status: string } }[] } = { total: 0, items: [] }
   for (;;) {
-    const res = await fetch(`${stack.url}/api/contacts?pageSize=100`, { headers: { cookie } })
+    const res = await fetch(`${stack.url}/api/contacts?pageSize=50`, { headers: { cookie } })
     inbox = (await res.json()) as typeof inbox
     if (inbox.items.every((i) => i.notification.status === 'sent')) break
     await new Promise((r) => setTimeout(r, 200))

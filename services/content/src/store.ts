@@ -5,10 +5,13 @@ import { featureModel } from './models/feature.js'
 import { pageModel } from './models/page.js'
 import { projectModel } from './models/project.js'
 import { seedMarkerModel } from './models/seed-marker.js'
-import { ReadCache, invalidateChannel } from './lib/read-cache.js'
+import { ReadCache } from '@site/service-kit'
 import { ObjectStore } from './lib/objects.js'
 import { seedDefaults } from './seed.js'
 import { sweepOrphanImages } from './lib/orphans.js'
+
+/** The pub/sub channel of one deployment's content replicas (its Redis prefix keeps deployments sharing a Redis apart). */
+export const invalidateChannel = (prefix: string) => `${prefix}:content:invalidate`
 
 export function createModels(db: import('mongoose').Connection) {
   return {
@@ -39,7 +42,7 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const models = createModels(app.db)
-    const cache = new ReadCache(config.CONTENT_CACHE_TTL_MS, () => app.redis, invalidateChannel(config.QUEUE_PREFIX))
+    const cache = new ReadCache({ ttlMs: config.CONTENT_CACHE_TTL_MS, publisher: () => app.redis, channel: invalidateChannel(config.QUEUE_PREFIX) })
     const objects = new ObjectStore(app.db, config.OBJECT_CACHE_BYTES)
     cache.onClear(() => objects.clearMemory())
     await cache.listen(config.REDIS_URL)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import sharp from 'sharp'
-import type { Project } from '@site/contracts'
+import type { PagedList, Project } from '@site/contracts'
 import { MAX_UPLOAD_BYTES } from '@site/contracts'
 import { multipart, setup, text } from './helpers.js'
 import { sweepOrphanImages } from '../src/lib/orphans.js'
@@ -20,7 +20,7 @@ const png = () => sharp({ create: { width: 32, height: 32, channels: 4, backgrou
 
 t.test('project CRUD: anonymous reads, admin writes, newest first, URLs checked', async (t) => {
   const { app, admin } = await setup(t)
-  t.same((await app.inject({ method: 'GET', url: '/api/projects' })).json(), [])
+  t.same((await app.inject({ method: 'GET', url: '/api/projects' })).json(), { items: [], page: 1, pageSize: 12, total: 0 })
   t.equal((await app.inject({ method: 'POST', url: '/api/projects', payload: project() })).statusCode, 401)
 
   const first = await app.inject({ method: 'POST', url: '/api/projects', headers: admin, payload: project({ link_url: 'www.example.com', video_url: '' }) })
@@ -31,7 +31,7 @@ t.test('project CRUD: anonymous reads, admin writes, newest first, URLs checked'
   t.equal(a.image_url, null)
   const b = (await app.inject({ method: 'POST', url: '/api/projects', headers: admin, payload: project({ title: 'Second', video_url: 'https://youtu.be/abc' }) })).json<Project>()
   const list = await app.inject({ method: 'GET', url: '/api/projects' })
-  t.same(list.json<Project[]>().map((p) => p.id), [b.id, a.id], 'newest first')
+  t.same(list.json<PagedList<Project>>().items.map((p) => p.id), [b.id, a.id], 'newest first')
   const etag = list.headers.etag as string
   t.equal((await app.inject({ method: 'GET', url: '/api/projects', headers: { 'if-none-match': etag } })).statusCode, 304)
 
@@ -175,4 +175,17 @@ t.test('uploads never attached to a project are swept; attached ones stay', asyn
   t.equal(await sweepOrphanImages(models, objects, new Date(Date.now() + 1000)), 1)
   t.equal((await app.inject({ method: 'GET', url: orphan })).statusCode, 404)
   t.equal((await app.inject({ method: 'GET', url: kept })).statusCode, 200)
+})
+
+t.test('projects in pages: page 2 and total, limits', async (t) => {
+  const { app, admin } = await setup(t)
+  for (let i = 0; i < 5; i++) {
+    t.equal((await app.inject({ method: 'POST', url: '/api/projects', headers: admin, payload: project({ title: `P${i}` }) })).statusCode, 201)
+  }
+  const p2 = await app.inject({ method: 'GET', url: '/api/projects?page=2&pageSize=2' })
+  t.match(p2.json(), { page: 2, pageSize: 2, total: 5 })
+  t.same(p2.json<PagedList<Project>>().items.map((p) => p.title), ['P2', 'P1'])
+  t.equal((await app.inject({ method: 'GET', url: '/api/projects?page=2&pageSize=2', headers: { 'if-none-match': p2.headers.etag as string } })).statusCode, 304)
+  t.equal((await app.inject({ method: 'GET', url: '/api/projects?pageSize=51' })).statusCode, 400)
+  t.equal((await app.inject({ method: 'GET', url: '/api/projects?pageSize=50' })).json().items.length, 5)
 })

@@ -4,10 +4,17 @@ export const queryKeys = {
   content: ['content'] as const,
   features: ['features'] as const,
   projects: ['projects'] as const,
+  /** One page of the projects list (under `projects`: a write invalidates every page). */
+  projectsPage: (page: number, pageSize: number) => ['projects', 'page', page, pageSize] as const,
   pages: ['pages'] as const,
+  /** One page of the pages list, with the admin's title search. */
+  pagesPage: (page: number, pageSize: number, q = '') => ['pages', 'page', page, pageSize, q] as const,
   blog: {
     all: ['blog'] as const,
     list: (scope: 'published' | 'all') => ['blog', 'list', scope] as const,
+    /** One page of the posts list (the admin's also by title search). */
+    page: (scope: 'published' | 'all', page: number, pageSize: number, q = '') =>
+      ['blog', 'list', scope, page, pageSize, q] as const,
     slug: (slug: string) => ['blog', 'slug', slug] as const,
   },
   contacts: {

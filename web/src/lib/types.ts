@@ -55,6 +55,9 @@ export type BlogPost = {
     meta_description_en?: string | null
     meta_description_de?: string | null
   }
+/** What the blog lists carry (cards, admin list): a post without its HTML bodies. */
+export type BlogPostSummary = Omit<BlogPost, 'content_nl' | 'content_en' | 'content_de'>
+
 /** POST /api/blog, PUT /api/blog/{id} body (slug optional on create: the server generates one). */
 export type BlogPostInput = Omit<BlogPost, 'id' | 'created_at' | 'updated_at' | 'slug' | 'needs_review' | 'machine_translated'> & {
   slug?: string
@@ -72,6 +75,8 @@ export type Page = {
     meta_description_de?: string | null
   }
 export type PageInput = Omit<Page, 'id' | 'created_at' | 'updated_at'>
+/** What the page lists carry (footer, admin list): a page without its HTML bodies. */
+export type PageSummary = Omit<Page, 'content_nl' | 'content_en' | 'content_de'>
 
 /** POST /api/contacts body. `website` is the honeypot: always send it empty. */
 export interface ContactInput {

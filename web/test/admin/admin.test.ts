@@ -216,9 +216,9 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   await toast('Blogpost bijgewerkt').waitFor()
   const edited = row('admin-blog-list', 'Automatisering voor het MKB in 2025')
   await edited.getByText('Published', { exact: true }).waitFor()
-  const pub = await api<Array<{ slug: string }>>('GET', '/api/blog?published=true')
+  const pub = await api<{ items: Array<{ slug: string }> }>('GET', '/api/blog?published=true')
   t.ok(
-    pub.data.some((p) => p.slug === 'automatisering-mkb'),
+    pub.data.items.some((p) => p.slug === 'automatisering-mkb'),
     'published through the API',
   )
 
@@ -289,7 +289,9 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
     await row('admin-blog-list', title).waitFor({ state: 'detached' })
   }
   await page.getByText('No blog posts yet.').waitFor()
-  t.same((await api<unknown[]>('GET', '/api/blog')).data, [], 'no posts left')
+  const left = (await api<{ items: unknown[]; total: number }>('GET', '/api/blog')).data
+  t.same(left.items, [], 'no posts left')
+  t.equal(left.total, 0)
 })
 
 t.test('pages tab: create (published by default), edit, delete', async (t) => {
@@ -329,8 +331,8 @@ t.test('pages tab: create (published by default), edit, delete', async (t) => {
   await toast('Pagina bijgewerkt').waitFor()
   await row('admin-pages-list', 'Over ons (nieuw)').getByText('Draft', { exact: true }).waitFor()
   const pages = (
-    await api<Array<{ slug: string; published: boolean; title_nl: string }>>('GET', '/api/pages')
-  ).data
+    await api<{ items: Array<{ slug: string; published: boolean; title_nl: string }> }>('GET', '/api/pages?pageSize=50')
+  ).data.items
   t.same(
     pages.filter((p) => p.slug === 'over-ons').map((p) => [p.slug, p.published, p.title_nl]),
     [['over-ons', false, 'Over ons (nieuw)']],
@@ -343,6 +345,81 @@ t.test('pages tab: create (published by default), edit, delete', async (t) => {
   await confirmDelete('Over ons (nieuw)')
   await toast('Pagina verwijderd').waitFor()
   await row('admin-pages-list', 'Over ons').waitFor({ state: 'detached' })
+})
+
+t.test('blog and pages tabs: a page at a time with previous/next, and a title search', async (t) => {
+  // 23 posts (one is the search target) and 21 pages: two pages of 20 each.
+  for (let i = 1; i <= 23; i++) {
+    const title = i === 2 ? 'Zoekbare robotica' : `Paginabericht ${String(i).padStart(2, '0')}`
+    const res = await api('POST', '/api/blog', { title_nl: title, title_en: `Paged post ${i}`, excerpt_nl: '', excerpt_en: '', content_nl: '<p>x</p>', content_en: '<p>x</p>' })
+    t.equal(res.status, 201)
+  }
+  for (let i = 1; i <= 21; i++) {
+    const res = await api('POST', '/api/pages', { slug: `lijst-${i}`, title_nl: i === 5 ? 'Tarieven en prijzen' : `Lijstpagina ${i}`, title_en: `List page ${i}`, content_nl: '<p>x</p>', content_en: '<p>x</p>' })
+    t.equal(res.status, 201)
+  }
+
+  await openTab('Blog')
+  const blogList = page.getByTestId('admin-blog-list')
+  const pager = page.getByRole('navigation', { name: 'Blog: pages' })
+  await pager.getByText('Page 1 of 2 (23 items)').waitFor()
+  t.equal(await blogList.getByRole('listitem').count(), 20, '20 posts on the first page')
+  await row('admin-blog-list', 'Paginabericht 23').waitFor()
+  t.equal(await row('admin-blog-list', 'Paginabericht 01').count(), 0, 'the oldest is on page 2')
+  t.ok(await pager.getByRole('button', { name: 'Previous' }).isDisabled(), 'no previous page on page 1')
+  await expectAxeClean(t, 'blog tab with pager and search')
+
+  // Keyboard: focus Next and press Enter.
+  await pager.getByRole('button', { name: 'Next' }).focus()
+  await page.keyboard.press('Enter')
+  await pager.getByText('Page 2 of 2 (23 items)').waitFor()
+  await row('admin-blog-list', 'Paginabericht 01').waitFor()
+  t.equal(await blogList.getByRole('listitem').count(), 3, 'the last 3 posts on page 2')
+  t.ok(await pager.getByRole('button', { name: 'Next' }).isDisabled(), 'no next page on the last page')
+  await pager.getByRole('button', { name: 'Previous' }).click()
+  await pager.getByText('Page 1 of 2 (23 items)').waitFor()
+
+  // Search by title: case-insensitive, from page 1, pager hidden when one page holds the result.
+  const search = page.getByRole('searchbox', { name: 'Search by title' })
+  await search.fill('ZOEKBARE')
+  await row('admin-blog-list', 'Zoekbare robotica').waitFor()
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-blog-list"] li').length === 1)
+  t.equal(await pager.count(), 0, 'one page of results: no pager')
+  await search.fill('geen-treffer-xyz')
+  await page.getByText('Nothing matches "geen-treffer-xyz".').waitFor()
+  await search.fill('')
+  await page.getByRole('navigation', { name: 'Blog: pages' }).getByText('Page 1 of 2 (23 items)').waitFor()
+
+  // The editor loads the full post (the list has no content).
+  await row('admin-blog-list', 'Zoekbare robotica').getByRole('button', { name: /^Edit / }).click()
+  const e = dialog('Edit Blog Post')
+  await e.waitFor()
+  t.equal(await e.getByLabel('Dutch content').inputValue(), '<p>x</p>', 'content loaded from GET /api/blog/{id}')
+  await page.keyboard.press('Escape')
+  await e.waitFor({ state: 'hidden' })
+
+  await openTab('Pages')
+  const pagesPager = page.getByRole('navigation', { name: 'Pages: pages' })
+  await pagesPager.getByText('Page 1 of 2 (21 items)').waitFor()
+  await pagesPager.getByRole('button', { name: 'Next' }).click()
+  await pagesPager.getByText('Page 2 of 2 (21 items)').waitFor()
+  await row('admin-pages-list', 'Lijstpagina 1').waitFor()
+  await page.getByRole('searchbox', { name: 'Search by title' }).fill('prijzen')
+  await row('admin-pages-list', 'Tarieven en prijzen').waitFor()
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-pages-list"] li').length === 1)
+  t.equal(await pagesPager.count(), 0, 'search results start at page 1 and fit on it')
+  await row('admin-pages-list', 'Tarieven en prijzen').getByRole('button', { name: /^Edit / }).click()
+  const pe = dialog('Edit Page')
+  await pe.waitFor()
+  t.equal(await pe.getByLabel('Dutch content').inputValue(), '<p>x</p>', 'content loaded from GET /api/pages/{id}')
+  await page.keyboard.press('Escape')
+  await pe.waitFor({ state: 'hidden' })
+
+  // Clean up through the API for the tabs that follow.
+  const posts = (await api<{ items: { id: string }[] }>('GET', '/api/blog?pageSize=50')).data.items
+  for (const p of posts) t.equal((await api('DELETE', `/api/blog/${p.id}`)).status, 204)
+  const pagesLeft = (await api<{ items: { id: string; slug: string }[] }>('GET', '/api/pages?pageSize=50')).data.items
+  for (const p of pagesLeft.filter((x) => x.slug.startsWith('lijst-'))) t.equal((await api('DELETE', `/api/pages/${p.id}`)).status, 204)
 })
 
 t.test('projects tab: image upload rules, create with an image, edit, delete', async (t) => {
@@ -397,8 +474,8 @@ t.test('projects tab: image upload rules, create with an image, edit, delete', a
   const r = row('admin-projects-list', 'Voorraadrobot')
   await r.waitFor()
   const projects = (
-    await api<Array<{ title: string; image_url: string; video_url: string }>>('GET', '/api/projects')
-  ).data
+    await api<{ items: Array<{ title: string; image_url: string; video_url: string }> }>('GET', '/api/projects?pageSize=50')
+  ).data.items
   t.same(
     projects.filter((p) => p.title === 'Voorraadrobot').map((p) => [p.image_url, p.video_url]),
     [[src, 'https://example.com/demo']],
@@ -420,7 +497,7 @@ t.test('projects tab: image upload rules, create with an image, edit, delete', a
   await toast('Project deleted!').waitFor()
   await row('admin-projects-list', 'Voorraadrobot').waitFor({ state: 'detached' })
   t.notOk(
-    (await api<Array<{ title: string }>>('GET', '/api/projects')).data.some((p) =>
+    (await api<{ items: Array<{ title: string }> }>('GET', '/api/projects?pageSize=50')).data.items.some((p) =>
       p.title.startsWith('Voorraadrobot'),
     ),
     'deleted',

@@ -1,7 +1,5 @@
 import type { Redis } from 'ioredis'
-import type { BlogPost } from '@site/contracts'
-import type { PostDoc, PostModel } from '../models/post.js'
-import { toDto } from './dto.js'
+import { ReadCache, type CachedBody } from '@site/service-kit'
 
 /** Redis key whose value changes on every write to posts (API replicas and the worker bump it). */
 export const postsVersionKey = (prefix: string) => `${prefix}:blog:posts-version`
@@ -10,47 +8,39 @@ export async function bumpPostsVersion(redis: Redis, prefix: string): Promise<vo
   await redis.incr(postsVersionKey(prefix)).catch(() => undefined)
 }
 
+/** Answers kept at most: a page of 50 summaries is ~75 KB, a full post ~50 KB, so the cache stays under ~15 MB whatever URLs visitors try. */
+const MAX_ENTRIES = 200
+
 /**
- * The published posts, newest first, kept in memory (design §3: no query per public request).
- * Each read asks Redis for the version (one GET); while Redis cannot answer, a cached list
- * older than `ttlMs` is reloaded from the database.
+ * The public answers (pages of published summaries, published posts by slug) in the kit's
+ * ReadCache, one entry per key (design §3: no query per public request). Each read asks Redis
+ * for the posts version (one GET) and drops everything when another process wrote; while Redis
+ * cannot answer, entries older than `ttlMs` are reloaded from the database.
  */
 export class PublishedCache {
-  private entry: { version: string | null; at: number; posts: BlogPost[] } | null = null
-  private loading: Promise<BlogPost[]> | null = null
+  private readonly cache: ReadCache
+  private version: string | null | undefined
 
   constructor(
-    private readonly posts: PostModel,
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.cache = new ReadCache({ ttlMs, maxEntries: MAX_ENTRIES })
+  }
 
   invalidate() {
-    this.entry = null
+    this.cache.clearLocal()
   }
 
-  async list(): Promise<BlogPost[]> {
+  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     const version = await this.redis.get(postsVersionKey(this.prefix)).catch(() => undefined)
-    const e = this.entry
-    if (e) {
-      const fresh = version === undefined ? Date.now() - e.at < this.ttlMs : version === e.version
-      if (fresh) return e.posts
+    if (version === undefined) return this.cache.get(key, load, this.ttlMs)
+    if (version !== this.version) {
+      this.cache.clearLocal()
+      this.version = version
     }
-    this.loading ??= this.load(version ?? null).finally(() => {
-      this.loading = null
-    })
-    return this.loading
-  }
-
-  async bySlug(slug: string): Promise<BlogPost | undefined> {
-    return (await this.list()).find((p) => p.slug === slug)
-  }
-
-  private async load(version: string | null): Promise<BlogPost[]> {
-    const docs = await this.posts.find({ published: true }).sort({ created_at: -1 }).lean<PostDoc[]>()
-    const posts = docs.map(toDto)
-    this.entry = { version, at: Date.now(), posts }
-    return posts
+    // Redis confirmed the version: entries stay valid until the next write.
+    return this.cache.get(key, load, Number.POSITIVE_INFINITY)
   }
 }

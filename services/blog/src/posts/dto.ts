@@ -1,12 +1,12 @@
-import type { BlogPost } from '@site/contracts'
+import type { BlogPost, BlogPostSummary } from '@site/contracts'
 import type { PostDoc } from '../models/post.js'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const nullable = (v: unknown) => (typeof v === 'string' ? v : null)
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d ?? 0)).toISOString())
 
-/** A stored post as the API shows it (spec §3 plus the review marks). */
-export function toDto(doc: PostDoc): BlogPost {
+/** What a card and the admin list show: a stored post without its HTML bodies (issue 14). */
+export function toSummary(doc: Omit<PostDoc, 'content_nl' | 'content_en' | 'content_de'>): BlogPostSummary {
   const machine = [...(doc.machine_translated ?? [])]
   const untranslated = [...(doc.untranslated ?? [])]
   return {
@@ -18,9 +18,6 @@ export function toDto(doc: PostDoc): BlogPost {
     excerpt_nl: str(doc.excerpt_nl),
     excerpt_en: str(doc.excerpt_en),
     excerpt_de: nullable(doc.excerpt_de),
-    content_nl: str(doc.content_nl),
-    content_en: str(doc.content_en),
-    content_de: nullable(doc.content_de),
     meta_description_nl: nullable(doc.meta_description_nl),
     meta_description_en: nullable(doc.meta_description_en),
     meta_description_de: nullable(doc.meta_description_de),
@@ -35,5 +32,15 @@ export function toDto(doc: PostDoc): BlogPost {
     source_language: nullable(doc.source_language),
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
+  }
+}
+
+/** A stored post as the API shows it (spec §3 plus the review marks). */
+export function toDto(doc: PostDoc): BlogPost {
+  return {
+    ...toSummary(doc),
+    content_nl: str(doc.content_nl),
+    content_en: str(doc.content_en),
+    content_de: nullable(doc.content_de),
   }
 }

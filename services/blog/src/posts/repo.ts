@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import { BLOG_LOCALIZED_FIELDS, type BlogPostCreate, type BlogPostUpdate } from '@site/contracts'
-import { badRequest, conflict, notFound } from '@site/service-kit'
+import { badRequest, conflict, escapeRegex, notFound } from '@site/service-kit'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { plainText, sanitizePostHtml } from '../lib/sanitize.js'
 import { nextFreeSlug, slugify } from '../lib/slug.js'
@@ -45,8 +45,7 @@ function safeImageUrl(url: string): string | null {
 }
 
 async function freeSlug(posts: PostModel, base: string): Promise<string> {
-  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const taken = await posts.find({ slug: mongoose.trusted({ $regex: `^${escaped}(-\\d+)?$` }) }, { slug: 1 }).lean()
+  const taken = await posts.find({ slug: mongoose.trusted({ $regex: `^${escapeRegex(base)}(-\\d+)?$` }) }, { slug: 1 }).lean()
   return nextFreeSlug(base, taken.map((p) => p.slug))
 }
 

@@ -1,17 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify'
+import mongoose from 'mongoose'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@site/service-kit'
+import { PRIVATE_NO_STORE, Type, notFound } from '@site/service-kit'
 import { BlogPost, BlogPostCreate, BlogPostUpdate, ErrorBody } from '@site/contracts'
 import type { BlogContext } from '../context.js'
-import { createPost, deletePost, updatePost } from '../posts/repo.js'
+import type { PostDoc } from '../models/post.js'
+import { NOT_FOUND, createPost, deletePost, updatePost } from '../posts/repo.js'
 import { toDto } from '../posts/dto.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody }
 
-/** Admin writes. Every write sanitizes (posts/repo.ts) and invalidates the published cache. */
+/** The editor's read (a full post, drafts included) and the admin writes. Every write sanitizes (posts/repo.ts) and invalidates the published cache. */
 const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
+    '/api/blog/:id',
+    { schema: { tags: ['blog'], params: IdParams, response: { 200: BlogPost, 401: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const { id } = request.params
+      const doc = mongoose.isObjectIdOrHexString(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
+      if (!doc) throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
+      reply.header('cache-control', PRIVATE_NO_STORE)
+      return toDto(doc)
+    },
+  )
+
   app.post(
     '/api/blog',
     { schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } } },

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { Type } from '@site/service-kit'
-import { BlogPost, ErrorBody } from '@site/contracts'
-import { notFound } from '@site/service-kit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, Type, notFound, sendCached } from '@site/service-kit'
+import { BlogPost, BlogPostSummary, ErrorBody, PAGE_SIZE_DEFAULT, PageQuery, Paged } from '@site/contracts'
 import type { BlogContext } from '../context.js'
 import type { PostDoc } from '../models/post.js'
 import { toDto } from '../posts/dto.js'
+import { listPosts } from '../posts/list.js'
 import { NOT_FOUND } from '../posts/repo.js'
 
+const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optional(Type.Boolean()) })
+
 /**
- * GET /api/blog: anonymous callers always get the published posts (newest first); admins get all
- * posts, or only published/drafts with `published=true|false`. GET /api/blog/slug/{slug}: drafts
- * only for admins.
+ * GET /api/blog: one page of post summaries, newest first. Anonymous callers (and `published=true`)
+ * get the published posts from the cache, public and revalidated by ETag; admins get drafts too,
+ * `published=true|false` and the title search `q`, never stored. GET /api/blog/slug/{slug}: the
+ * full post; drafts only for admins.
  */
 const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
@@ -20,16 +23,24 @@ const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ct
     {
       schema: {
         tags: ['blog'],
-        querystring: Type.Object({ published: Type.Optional(Type.Boolean()) }),
-        response: { 200: Type.Array(BlogPost), 503: ErrorBody },
+        querystring: ListQuery,
+        response: { 200: Paged(BlogPostSummary), 304: {}, 400: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request) => {
-      const { published } = request.query
-      if (published === true || !(await request.getAdmin())) return ctx.cache.list()
-      const filter = published === false ? { published: false } : {}
-      const docs = await ctx.posts.find(filter).sort({ created_at: -1 }).lean<PostDoc[]>()
-      return docs.map(toDto)
+    async (request, reply) => {
+      const { published, q } = request.query
+      const page = request.query.page ?? 1
+      const pageSize = request.query.pageSize ?? PAGE_SIZE_DEFAULT
+      // The same URL answers differently to an admin: shared caches must key on the cookie.
+      reply.header('vary', 'Cookie')
+      const admin = await request.getAdmin()
+      if (!admin || (published === true && !q?.trim())) {
+        // The public list ignores `q` (a search per visitor request would bypass the cache).
+        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, () => listPosts(ctx.posts, { page, pageSize, published: true }))
+        return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      }
+      reply.header('cache-control', PRIVATE_NO_STORE)
+      return listPosts(ctx.posts, { page, pageSize, published, q })
     },
   )
 
@@ -39,16 +50,20 @@ const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ct
       schema: {
         tags: ['blog'],
         params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
-        response: { 200: BlogPost, 404: ErrorBody },
+        response: { 200: BlogPost, 304: {}, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { slug } = request.params
-      const cached = await ctx.cache.bySlug(slug)
-      if (cached) return cached
+      reply.header('vary', 'Cookie')
+      const entry = await ctx.cache.get(`slug:${slug}`, async () => {
+        const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
+        return doc ? toDto(doc) : null
+      })
+      if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
       if (await request.getAdmin()) {
         const doc = await ctx.posts.findOne({ slug }).lean<PostDoc>()
-        if (doc) return toDto(doc)
+        if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toDto(doc))
       }
       throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
     },

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch'
 import type { Locale } from '@site/contracts'
 import { SITE_FACTS } from './facts.js'
-import { readSource, SOURCE_NAMES, type SourceName, type SourceOptions } from './sources.js'
+import { readSource, SOURCE_NAMES, type DetailMemo, type SourceName, type SourceOptions } from './sources.js'
 import { normalizeTerm, passages } from './text.js'
 import { itemUrl, localized, type KnowledgeItem } from './types.js'
 
@@ -56,6 +56,8 @@ function newSearch() {
  */
 export class KnowledgeIndex {
   private bySource = new Map<SourceName, KnowledgeItem[]>()
+  /** Full pages and posts by slug between refreshes: a refresh re-reads only what changed. */
+  private readonly details = new Map<SourceName, DetailMemo>(SOURCE_NAMES.map((n) => [n, new Map()]))
   private items = new Map<string, KnowledgeItem>()
   private chunks: Chunk[] = []
   private search = newSearch()
@@ -84,7 +86,7 @@ export class KnowledgeIndex {
     await Promise.all(
       SOURCE_NAMES.map(async (name) => {
         try {
-          this.bySource.set(name, await readSource(name, this.opts))
+          this.bySource.set(name, await readSource(name, this.opts, this.details.get(name)))
         } catch (err) {
           failed.push(name)
           this.opts.log?.warn({ err: (err as Error).message, source: name }, 'chat: content source unavailable, keeping the last copy')

@@ -76,15 +76,79 @@ function contentItems(body: unknown): KnowledgeItem[] {
   return items
 }
 
-const converters: Record<SourceName, { path: (o: SourceOptions) => string; items: (body: unknown, o: SourceOptions) => KnowledgeItem[] }> = {
-  content: { path: (o) => `${o.contentUrl}/api/content`, items: contentItems },
+/** Full records of the listed pages and posts by slug, kept between refreshes with their `updated_at`. */
+export type DetailMemo = Map<string, { updatedAt: string; row: Row }>
+
+/** Page size of the list reads (the contract's maximum), and a bound on the pages one refresh reads. */
+const PAGE_SIZE = 50
+const MAX_PAGES = 400
+/** Detail reads in flight at once: the first refresh after a start reads every post once. */
+const DETAIL_CONCURRENCY = 4
+
+/**
+ * Every item of a paged list (`{ items, page, pageSize, total }`), page by page until `total`.
+ * An item that moves between two page reads (a post added meanwhile) may be seen twice or missed
+ * once; duplicates are dropped by the caller's key and the next refresh reads it again.
+ */
+async function readAll(url: string, timeoutMs: number): Promise<Row[]> {
+  const out: Row[] = []
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const u = new URL(url)
+    u.searchParams.set('page', String(page))
+    u.searchParams.set('pageSize', String(PAGE_SIZE))
+    const body = await getJson(u.toString(), timeoutMs)
+    const list = rows(body)
+    out.push(...list)
+    const total = Number((body as { total?: unknown } | null)?.total)
+    if (Array.isArray(body) || list.length === 0 || !(out.length < total)) break
+  }
+  return out
+}
+
+/**
+ * The full records of listed summaries: from the memo while `updated_at` is unchanged, otherwise
+ * read by slug (`detailUrl`). A record gone meanwhile (404: unpublished or deleted) is left out.
+ */
+async function withDetails(list: Row[], detailUrl: (slug: string) => string, memo: DetailMemo, timeoutMs: number): Promise<Row[]> {
+  const wanted = [...new Map(list.filter((r) => r.published !== false && str(r.slug)).map((r) => [str(r.slug), r])).values()]
+  const full: (Row | null)[] = new Array(wanted.length).fill(null)
+  let next = 0
+  const work = async () => {
+    while (next < wanted.length) {
+      const i = next++
+      const summary = wanted[i]!
+      const slug = str(summary.slug)
+      const updatedAt = str(summary.updated_at)
+      const known = memo.get(slug)
+      if (known && updatedAt && known.updatedAt === updatedAt) {
+        full[i] = known.row
+        continue
+      }
+      const res = await fetch(detailUrl(slug), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+      if (res.status === 404) continue
+      if (!res.ok) throw new Error(`GET ${detailUrl(slug)}: ${res.status}`)
+      const row = (await res.json()) as Row
+      memo.set(slug, { updatedAt, row })
+      full[i] = row
+    }
+  }
+  await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, work))
+  const listed = new Set(wanted.map((r) => str(r.slug)))
+  for (const slug of memo.keys()) if (!listed.has(slug)) memo.delete(slug)
+  return full.filter((r): r is Row => r !== null)
+}
+
+type Reader = (o: SourceOptions, memo: DetailMemo) => Promise<unknown>
+
+const converters: Record<SourceName, { read: Reader; items: (body: unknown, o: SourceOptions) => KnowledgeItem[] }> = {
+  content: { read: (o) => getJson(`${o.contentUrl}/api/content`, o.timeoutMs), items: contentItems },
   features: {
-    path: (o) => `${o.contentUrl}/api/features`,
+    read: (o) => getJson(`${o.contentUrl}/api/features`, o.timeoutMs),
     items: (body) =>
       rows(body).map((r) => ({ key: `feature:${str(r.id)}`, kind: 'feature', url: '/', title: loc(r, 'title'), text: loc(r, 'description') })),
   },
   projects: {
-    path: (o) => `${o.contentUrl}/api/projects`,
+    read: (o) => readAll(`${o.contentUrl}/api/projects`, o.timeoutMs),
     items: (body) =>
       rows(body).map((r) => ({
         key: `project:${str(r.id)}`,
@@ -96,7 +160,9 @@ const converters: Record<SourceName, { path: (o: SourceOptions) => string; items
       })),
   },
   pages: {
-    path: (o) => `${o.contentUrl}/api/pages`,
+    // The list carries summaries; the text comes from each page's detail.
+    read: async (o, memo) =>
+      withDetails(await readAll(`${o.contentUrl}/api/pages`, o.timeoutMs), (slug) => `${o.contentUrl}/api/pages/slug/${encodeURIComponent(slug)}`, memo, o.timeoutMs),
     items: (body, o) =>
       rows(body)
         .filter((r) => r.published !== false && str(r.slug))
@@ -109,7 +175,8 @@ const converters: Record<SourceName, { path: (o: SourceOptions) => string; items
         })),
   },
   posts: {
-    path: (o) => `${o.blogUrl}/api/blog?published=true`,
+    read: async (o, memo) =>
+      withDetails(await readAll(`${o.blogUrl}/api/blog?published=true`, o.timeoutMs), (slug) => `${o.blogUrl}/api/blog/slug/${encodeURIComponent(slug)}`, memo, o.timeoutMs),
     items: (body) =>
       rows(body)
         .filter((r) => r.published !== false && str(r.slug))
@@ -125,8 +192,11 @@ const converters: Record<SourceName, { path: (o: SourceOptions) => string; items
   },
 }
 
-/** Reads one source; throws when the owning service does not answer (the caller keeps what it had). */
-export async function readSource(name: SourceName, opts: SourceOptions): Promise<KnowledgeItem[]> {
+/**
+ * Reads one source; throws when the owning service does not answer (the caller keeps what it had).
+ * `memo` keeps the source's full records between refreshes, so only changed pages and posts are re-read.
+ */
+export async function readSource(name: SourceName, opts: SourceOptions, memo: DetailMemo = new Map()): Promise<KnowledgeItem[]> {
   const c = converters[name]
-  return c.items(await getJson(c.path(opts), opts.timeoutMs), opts)
+  return c.items(await c.read(opts, memo), opts)
 }

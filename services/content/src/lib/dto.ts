@@ -1,4 +1,4 @@
-import type { Feature, Page, Project, SiteContent } from '@site/contracts'
+import type { Feature, Page, PageSummary, Project, SiteContent } from '@site/contracts'
 
 type Doc = Record<string, unknown> & { _id: unknown }
 
@@ -28,9 +28,14 @@ export function featureDto(doc: Doc): Feature {
 }
 
 export function pageDto(doc: Doc): Page {
-  const out = localized(doc, ['title', 'content'], { id: String(doc._id), slug: str(doc.slug) })
+  return { ...pageSummaryDto(doc), ...localized(doc, ['content'], {}) } as Page
+}
+
+/** A page without its HTML bodies: what the lists carry. */
+export function pageSummaryDto(doc: Doc): PageSummary {
+  const out = localized(doc, ['title'], { id: String(doc._id), slug: str(doc.slug) })
   for (const l of ['nl', 'en', 'de']) out[`meta_description_${l}`] = strOrNull(doc[`meta_description_${l}`])
-  return { ...out, published: doc.published !== false, created_at: iso(doc.created_at), updated_at: iso(doc.updated_at) } as Page
+  return { ...out, published: doc.published !== false, created_at: iso(doc.created_at), updated_at: iso(doc.updated_at) } as PageSummary
 }
 
 export function projectDto(doc: Doc): Project {

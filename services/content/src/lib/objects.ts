@@ -1,5 +1,5 @@
 import mongoose, { type Connection } from 'mongoose'
-import { etagOf } from './read-cache.js'
+import { etagOf } from '@site/service-kit'
 
 export interface StoredObject {
   path: string

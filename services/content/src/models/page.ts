@@ -18,6 +18,8 @@ const schema = new Schema(
   },
   { collection: 'pages', versionKey: false },
 )
+// The public list: published pages, newest first.
+schema.index({ published: 1, created_at: -1 })
 
 export const pageModel = (db: Connection) => db.model('Page', schema)
 export type PageModel = ReturnType<typeof pageModel>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import mongoose from 'mongoose'
-import { Type, conflict, notFound, type Redis } from '@site/service-kit'
+import { PRIVATE_NO_STORE, Type, conflict, notFound, type Redis } from '@site/service-kit'
 import { ContactItem, ContactList, ContactListQuery, ContactPatchBody, ErrorBody } from '@site/contracts'
 import type { ContactModel } from '../../models/contact.js'
 import { toItem } from '../../lib/serialize.js'
@@ -29,8 +29,9 @@ const adminRoutes: FastifyPluginAsync<Options> = async (base, { contacts, redis,
   app.get(
     '/api/contacts',
     { schema: { tags: ['contacts'], summary: 'Inbox, newest first', querystring: ContactListQuery, response: { 200: ContactList, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize, handled } = request.query
+      reply.header('cache-control', PRIVATE_NO_STORE)
       const filter = { erasedAt: null, ...(handled === undefined ? {} : { handled }) }
       const [items, total] = await Promise.all([
         contacts

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { ErrorBody, SiteContent, SiteContentInput } from '@site/contracts'
 import { adminOnly, errors } from '../../lib/admin.js'
 import { contentDto, nullIfEmpty, CONTENT_TEXTS } from '../../lib/dto.js'
-import { sendCached } from '../../lib/http-cache.js'
+import { sendCached } from '@site/service-kit'
 import { SITE_CONTENT_ID } from '../../models/content.js'
 
 const tags = ['content']

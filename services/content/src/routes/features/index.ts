@@ -5,7 +5,7 @@ import { badRequest, notFound } from '@site/service-kit'
 import { ErrorBody, Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
 import { adminOnly, errors } from '../../lib/admin.js'
 import { featureDto, isObjectId, nullIfEmpty } from '../../lib/dto.js'
-import { sendCached } from '../../lib/http-cache.js'
+import { sendCached } from '@site/service-kit'
 
 const tags = ['features']
 const FEATURE_NOT_FOUND = 'Feature not found'

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { notFound } from '@site/service-kit'
+import { matchesEtag, notFound } from '@site/service-kit'
 import { ErrorBody } from '@site/contracts'
-import { matchesEtag } from '../../lib/http-cache.js'
 import { OBJECT_PATH } from '../../lib/objects.js'
 
 const OBJECT_NOT_FOUND = 'Object not found'

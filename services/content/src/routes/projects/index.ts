@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { notFound } from '@site/service-kit'
-import { ErrorBody, IdParams, Project, ProjectInput } from '@site/contracts'
+import { findPage, notFound, sendCached } from '@site/service-kit'
+import { ErrorBody, IdParams, PAGE_SIZE_DEFAULT, PageQuery, Paged, Project, ProjectInput } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { adminOnly, errors } from '../../lib/admin.js'
 import { isObjectId, projectDto } from '../../lib/dto.js'
-import { sendCached } from '../../lib/http-cache.js'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
 
 const tags = ['projects']
 const PROJECT_NOT_FOUND = 'Project not found'
+/** No title search on projects: their list is short and shown whole on /projects, page by page. */
+const ProjectQuery = Type.Omit(PageQuery, ['q'])
 
 function toDocument(body: ProjectInput) {
   return {
@@ -35,18 +36,24 @@ const projectRoutes: FastifyPluginAsync<{ config: Config }> = async (plain, { co
     await objects.delete(path).catch((err: unknown) => log.warn({ err, path }, 'could not delete a project image'))
   }
 
+  // Projects have no drafts: visitors and admins read the same cached pages.
   app.get(
     '/api/projects',
-    { schema: { tags, summary: 'Projects, newest first', response: { 200: Type.Array(Project), 304: {}, 503: ErrorBody } } },
-    async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await cache.get('projects', async () => {
-          const docs = await models.projects.find().sort({ created_at: -1, _id: -1 }).lean()
-          return docs.map(projectDto)
-        }),
-      ),
+    {
+      schema: {
+        tags,
+        summary: 'Projects, newest first, in pages',
+        querystring: ProjectQuery,
+        response: { 200: Paged(Project), 304: {}, 400: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, pageSize = PAGE_SIZE_DEFAULT } = request.query
+      const entry = await cache.get(`projects:${page}:${pageSize}`, () =>
+        findPage(models.projects, {}, { page, pageSize }, { sort: { created_at: -1, _id: -1 }, map: projectDto }),
+      )
+      return sendCached(request, reply, entry)
+    },
   )
 
   await app.register(async (scope) => {

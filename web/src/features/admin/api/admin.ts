@@ -12,6 +12,7 @@ import type {
   FeatureInput,
   Page,
   PageInput,
+  PageSummary,
   Paged,
   Project,
   ProjectInput,
@@ -54,7 +55,13 @@ export const getContent = (signal: AbortSignal) => getJson<SiteContent>('/api/co
 export const saveContent = (body: SiteContentInput) => postJson<SiteContent>('/api/content', body)
 
 // ---- blog -----------------------------------------------------------------------------------
-export const listPosts = (signal: AbortSignal) => getJson<AdminBlogPost[]>('/api/blog', { signal })
+/** A post as the admin list shows it: without its HTML bodies. */
+export type AdminBlogSummary = Omit<AdminBlogPost, 'content_nl' | 'content_en' | 'content_de'>
+/** GET /api/blog for an admin: one page of summaries, drafts included, with the title search `q`. */
+export const listPosts = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
+  getJson<Paged<AdminBlogSummary>>('/api/blog', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+/** GET /api/blog/{id}: the full post the editor loads. */
+export const getPost = (id: string) => getJson<AdminBlogPost>(`/api/blog/${encodeURIComponent(id)}`)
 export const createPost = (body: BlogPostCreate) => postJson<AdminBlogPost>('/api/blog', body)
 export const updatePost = (id: string, body: BlogPostUpdate) =>
   putJson<AdminBlogPost>(`/api/blog/${encodeURIComponent(id)}`, body)
@@ -78,14 +85,19 @@ export const getImportJob = (statusUrl: string, signal?: AbortSignal) =>
   getJson<BlogImportJob>(statusUrl, { signal })
 
 // ---- pages ----------------------------------------------------------------------------------
-export const listPages = (signal: AbortSignal) => getJson<Page[]>('/api/pages', { signal })
+/** GET /api/pages for an admin: one page of summaries (no content), drafts included, title search `q`. */
+export const listPages = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
+  getJson<Paged<PageSummary>>('/api/pages', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+/** GET /api/pages/{id}: the full page the editor loads. */
+export const getPage = (id: string) => getJson<Page>(`/api/pages/${encodeURIComponent(id)}`)
 export const createPage = (body: PageInput) => postJson<Page>('/api/pages', body)
 export const updatePage = (id: string, body: PageInput) =>
   putJson<Page>(`/api/pages/${encodeURIComponent(id)}`, body)
 export const deletePage = (id: string) => deleteJson(`/api/pages/${encodeURIComponent(id)}`)
 
 // ---- projects -------------------------------------------------------------------------------
-export const listProjects = (signal: AbortSignal) => getJson<Project[]>('/api/projects', { signal })
+export const listProjects = (page: number, pageSize: number, signal: AbortSignal) =>
+  getJson<Paged<Project>>('/api/projects', { signal, params: { page, pageSize } })
 export const createProject = (body: ProjectInput) => postJson<Project>('/api/projects', body)
 export const updateProject = (id: string, body: ProjectInput) =>
   putJson<Project>(`/api/projects/${encodeURIComponent(id)}`, body)

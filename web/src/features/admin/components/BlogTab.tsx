@@ -1,21 +1,25 @@
-// Blog tab (spec §2): all posts (drafts too) with Published/Draft badges, the 'needs review' mark
-// of machine-translated posts, edit and delete, and 'New Blog Post'.
-import { useState } from 'react'
+// Blog tab (spec §2): all posts (drafts too), a page at a time with a title search, with
+// Published/Draft badges, the 'needs review' mark of machine-translated posts, edit (the editor
+// loads the full post) and delete, and 'New Blog Post'.
 import { Badge } from '@/components'
-import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
-import { deletePost, listPosts, type AdminBlogPost } from '../api/admin'
+import { deletePost, getPost, listPosts, type AdminBlogPost, type AdminBlogSummary } from '../api/admin'
 import { BlogPostDialog, reviewFields } from './BlogPostDialog'
 import {
+  ADMIN_PAGE_SIZE,
   ConfirmDialog,
   deleteAndRefresh,
   ListState,
   NewButton,
   ItemRow,
+  Pager,
   PublishedBadge,
+  SearchField,
   Section,
   useConfirm,
+  useEditFull,
+  usePagedList,
 } from './common'
 
 const stripTags = (s: string) => s.replace(/<[^>]*>/g, '')
@@ -24,14 +28,15 @@ export function BlogTab() {
   const t = useT().admin
   const tb = t.blog
   const { language } = useLanguage()
-  const query = useQuery(queryKeys.blog.list('all'), listPosts)
-  const [dialog, setDialog] = useState<{ open: boolean; post: AdminBlogPost | null }>({
-    open: false,
-    post: null,
-  })
-  const confirm = useConfirm<AdminBlogPost>()
+  const list = usePagedList(
+    (page, q) => queryKeys.blog.page('all', page, ADMIN_PAGE_SIZE, q),
+    (page, q, signal) => listPosts(page, ADMIN_PAGE_SIZE, q, signal),
+  )
+  const { query } = list
+  const dialog = useEditFull<AdminBlogSummary, AdminBlogPost>(getPost)
+  const confirm = useConfirm<AdminBlogSummary>()
 
-  const remove = (post: AdminBlogPost) =>
+  const remove = (post: AdminBlogSummary) =>
     deleteAndRefresh(
       () => deletePost(post.id),
       queryKeys.blog.all,
@@ -43,9 +48,10 @@ export function BlogTab() {
     <Section
       title={tb.heading}
       id="admin-blog"
-      action={<NewButton label={tb.newItem} onClick={() => setDialog({ open: true, post: null })} />}
+      action={<NewButton label={tb.newItem} onClick={dialog.openNew} />}
     >
-      <ListState query={query} empty={tb.empty}>
+      <SearchField id="admin-blog-search" onSearch={list.search} />
+      <ListState query={query} empty={list.q ? t.search.none(list.q) : tb.empty}>
         {(posts) => (
           <ul className="admin-list" data-testid="admin-blog-list">
             {posts.map((post) => {
@@ -74,7 +80,7 @@ export function BlogTab() {
                     </>
                   }
                   name={title}
-                  onEdit={() => setDialog({ open: true, post })}
+                  onEdit={() => void dialog.openEdit(post)}
                   onDelete={() => confirm.ask(post)}
                 />
               )
@@ -82,11 +88,15 @@ export function BlogTab() {
           </ul>
         )}
       </ListState>
-      <BlogPostDialog
-        open={dialog.open}
-        post={dialog.post}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      <Pager
+        label={tb.heading}
+        page={list.page}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={query.data?.total ?? 0}
+        busy={query.isFetching}
+        onPage={list.setPage}
       />
+      <BlogPostDialog open={dialog.open} post={dialog.item} onOpenChange={dialog.onOpenChange} />
       <ConfirmDialog
         {...confirm.dialogProps}
         text={t.confirmDelete(confirm.target ? stripTags(confirm.target.title_nl) : '')}

@@ -8,7 +8,7 @@ import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
 import { deleteContact, listContacts, setContactHandled, type InboxItem } from '../api/admin'
-import { ConfirmDialog, deleteAndRefresh, Section, toastError, toastSuccess, useConfirm } from './common'
+import { ConfirmDialog, deleteAndRefresh, Pager, Section, toastError, toastSuccess, useConfirm } from './common'
 
 const PAGE_SIZE = 20
 
@@ -24,7 +24,6 @@ export function InboxTab() {
   const confirm = useConfirm<InboxItem>()
 
   const total = query.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const items = query.data?.items ?? []
 
   async function toggle(item: InboxItem) {
@@ -181,27 +180,14 @@ export function InboxTab() {
   return (
     <Section title={ti.heading} lead={ti.lead} id="admin-inbox">
       {body}
-      {total > PAGE_SIZE ? (
-        <nav className="admin-pager" aria-label={ti.heading}>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            disabled={page <= 1 || query.isFetching}
-          >
-            {ti.previous}
-          </Button>
-          <span aria-live="polite">{ti.pageOf(page, pages, total)}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-            disabled={page >= pages || query.isFetching}
-          >
-            {ti.next}
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        label={ti.heading}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        busy={query.isFetching}
+        onPage={setPage}
+      />
       <ConfirmDialog
         {...confirm.dialogProps}
         title={ti.eraseTitle}

@@ -1,14 +1,16 @@
-// Pages tab (spec §2): static pages with Published/Draft badges, edit and delete, 'New Page', and
+// Pages tab (spec §2): static pages, a page of the list at a time with a title search, with
+// Published/Draft badges, edit (the dialog loads the full page) and delete, 'New Page', and
 // the page dialog (slug, Dutch and English title, content of 10 rows, meta descriptions, Published on by default).
 import { type FormEvent } from 'react'
 import { Dialog, DialogContent, Label, Switch } from '@/components'
-import { invalidateQueries, useQuery } from '@/lib/query'
+import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { Page, PageInput } from '@/lib/types'
+import type { Page, PageInput, PageSummary } from '@/lib/types'
 import { useT } from '@/features/i18n'
-import { createPage, deletePage, listPages, updatePage } from '../api/admin'
+import { createPage, deletePage, getPage, listPages, updatePage } from '../api/admin'
 import { CONTENT_LIMITS, fieldMessage, SLUG_RE } from '../lib/validation'
 import {
+  ADMIN_PAGE_SIZE,
   ConfirmDialog,
   deleteAndRefresh,
   DialogFormActions,
@@ -16,14 +18,17 @@ import {
   NewButton,
   orNull,
   ItemRow,
+  Pager,
   PublishedBadge,
+  SearchField,
   Section,
   TextField,
   toastError,
   toastSuccess,
   useConfirm,
   useDialogForm,
-  useEditDialog,
+  useEditFull,
+  usePagedList,
 } from './common'
 
 interface Form {
@@ -191,11 +196,15 @@ function PageDialog({
 export function PagesTab() {
   const t = useT().admin
   const tp = t.pages
-  const query = useQuery(queryKeys.pages, listPages)
-  const dialog = useEditDialog<Page>()
-  const confirm = useConfirm<Page>()
+  const list = usePagedList(
+    (page, q) => queryKeys.pagesPage(page, ADMIN_PAGE_SIZE, q),
+    (page, q, signal) => listPages(page, ADMIN_PAGE_SIZE, q, signal),
+  )
+  const { query } = list
+  const dialog = useEditFull<PageSummary, Page>(getPage)
+  const confirm = useConfirm<PageSummary>()
 
-  const remove = (page: Page) =>
+  const remove = (page: PageSummary) =>
     deleteAndRefresh(
       () => deletePage(page.id),
       queryKeys.pages,
@@ -209,7 +218,8 @@ export function PagesTab() {
       id="admin-pages"
       action={<NewButton label={tp.newItem} onClick={dialog.openNew} />}
     >
-      <ListState query={query} empty={tp.empty}>
+      <SearchField id="admin-pages-search" onSearch={list.search} />
+      <ListState query={query} empty={list.q ? t.search.none(list.q) : tp.empty}>
         {(pages) => (
           <ul className="admin-list" data-testid="admin-pages-list">
             {pages.map((page) => (
@@ -224,13 +234,21 @@ export function PagesTab() {
                   </>
                 }
                 name={page.title_nl}
-                onEdit={() => dialog.openEdit(page)}
+                onEdit={() => void dialog.openEdit(page)}
                 onDelete={() => confirm.ask(page)}
               />
             ))}
           </ul>
         )}
       </ListState>
+      <Pager
+        label={tp.heading}
+        page={list.page}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={query.data?.total ?? 0}
+        busy={query.isFetching}
+        onPage={list.setPage}
+      />
       <PageDialog open={dialog.open} page={dialog.item} onOpenChange={dialog.onOpenChange} />
       <ConfirmDialog
         {...confirm.dialogProps}

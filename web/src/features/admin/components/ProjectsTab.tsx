@@ -1,10 +1,10 @@
-// Projects tab (spec §2, §5, §8): the projects with edit and delete, 'New Project', and the project
+// Projects tab (spec §2, §5, §8): the projects, a page at a time, with edit and delete, 'New Project', and the project
 // dialog: title, description, one image upload (≤ 10 MB, images only, preview, 'Upload Image' /
 // 'Change Image'), optional video and link URLs.
 import { ImageIcon } from 'lucide-react'
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button, Dialog, DialogContent } from '@/components'
-import { invalidateQueries, useQuery } from '@/lib/query'
+import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import type { Project, ProjectInput } from '@/lib/types'
 import { toast } from '@/stores/toast'
@@ -12,6 +12,7 @@ import { useT } from '@/features/i18n'
 import { createProject, deleteProject, listProjects, updateProject, uploadProjectImage } from '../api/admin'
 import { MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
 import {
+  ADMIN_PAGE_SIZE,
   ConfirmDialog,
   deleteAndRefresh,
   DialogFormActions,
@@ -19,6 +20,7 @@ import {
   NewButton,
   orNull,
   ItemRow,
+  Pager,
   Section,
   TextField,
   toastError,
@@ -26,6 +28,7 @@ import {
   useConfirm,
   useDialogForm,
   useEditDialog,
+  usePagedList,
 } from './common'
 
 interface Form {
@@ -230,7 +233,12 @@ function ProjectDialog({
 export function ProjectsTab() {
   const t = useT().admin
   const tp = t.projects
-  const query = useQuery(queryKeys.projects, listProjects)
+  // Projects carry everything the dialog edits: no detail call, and no search (their list is short).
+  const list = usePagedList(
+    (page) => queryKeys.projectsPage(page, ADMIN_PAGE_SIZE),
+    (page, _q, signal) => listProjects(page, ADMIN_PAGE_SIZE, signal),
+  )
+  const { query } = list
   const dialog = useEditDialog<Project>()
   const confirm = useConfirm<Project>()
 
@@ -273,6 +281,14 @@ export function ProjectsTab() {
           </ul>
         )}
       </ListState>
+      <Pager
+        label={tp.heading}
+        page={list.page}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={query.data?.total ?? 0}
+        busy={query.isFetching}
+        onPage={list.setPage}
+      />
       <ProjectDialog open={dialog.open} project={dialog.item} onOpenChange={dialog.onOpenChange} />
       <ConfirmDialog
         {...confirm.dialogProps}

@@ -1,10 +1,11 @@
 // Building blocks shared by the admin tabs: section frame, list states, row actions, a
 // confirmation dialog, the create/edit dialog's state and buttons, and toast helpers.
 import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Badge, Button, Dialog, DialogContent, Field, Input, Skeleton, Textarea } from '@/components'
 import { errorMessage } from '@/lib/api'
-import { invalidateQueries, type QueryKey, type UseQueryResult } from '@/lib/query'
+import { invalidateQueries, useQuery, type QueryKey, type UseQueryResult } from '@/lib/query'
+import type { Paged } from '@/lib/types'
 import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 
@@ -51,7 +52,8 @@ export function ListState<T>({
   empty,
   children,
 }: {
-  query: UseQueryResult<T[]>
+  /** A whole list or one page of it. */
+  query: UseQueryResult<T[] | Paged<T>>
   empty: string
   children: (items: T[]) => ReactNode
 }) {
@@ -76,7 +78,8 @@ export function ListState<T>({
       </div>
     )
   }
-  const items = query.data ?? []
+  const data = query.data
+  const items = (Array.isArray(data) ? data : data?.items) ?? []
   if (items.length === 0) return <p className="admin-empty">{empty}</p>
   return <>{children(items)}</>
 }
@@ -376,4 +379,119 @@ export function DialogFormActions({
       </Button>
     </div>
   )
+}
+
+/** Admin list pages: 20 rows a page (within the API's maximum of 50). */
+export const ADMIN_PAGE_SIZE = 20
+
+/**
+ * One page of an admin list and its title search (issue 14). A new search starts at page 1; when a
+ * delete empties the last page, the page before is shown.
+ */
+export function usePagedList<T>(
+  key: (page: number, q: string) => QueryKey,
+  load: (page: number, q: string, signal: AbortSignal) => Promise<Paged<T>>,
+) {
+  const [page, setPage] = useState(1)
+  const [q, setQ] = useState('')
+  const query = useQuery(key(page, q), (signal) => load(page, q, signal))
+  const data = query.data
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && page > 1) setPage(Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)))
+  }, [data, page])
+  return {
+    query,
+    page,
+    setPage,
+    q,
+    search: (text: string) => {
+      setQ(text)
+      setPage(1)
+    },
+  }
+}
+
+/** Previous / next and "Page X of Y" under a paged list; hidden while everything fits on one page. */
+export function Pager({
+  label,
+  page,
+  pageSize,
+  total,
+  busy,
+  onPage,
+}: {
+  label: string
+  page: number
+  pageSize: number
+  total: number
+  busy?: boolean
+  onPage: (page: number) => void
+}) {
+  const t = useT().admin.pager
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (pages <= 1 && page <= 1) return null
+  return (
+    <nav className="admin-pager" aria-label={t.label(label)}>
+      <Button variant="outline" size="sm" onClick={() => onPage(Math.max(1, page - 1))} disabled={page <= 1 || busy}>
+        {t.previous}
+      </Button>
+      <span aria-live="polite">{t.pageOf(page, pages, total)}</span>
+      <Button variant="outline" size="sm" onClick={() => onPage(Math.min(pages, page + 1))} disabled={page >= pages || busy}>
+        {t.next}
+      </Button>
+    </nav>
+  )
+}
+
+/** Title search above a list: searches as the admin types (after a short pause) and on Enter. */
+export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string) => void }) {
+  const t = useT().admin.search
+  const [value, setValue] = useState('')
+  const searched = useRef('')
+  const submit = (text: string) => {
+    if (text === searched.current) return
+    searched.current = text
+    onSearch(text)
+  }
+  useEffect(() => {
+    const timer = setTimeout(() => submit(value.trim()), 300)
+    return () => clearTimeout(timer)
+    // Only the text re-arms the timer (submit and onSearch are new functions every render).
+  }, [value])
+  return (
+    <form
+      role="search"
+      className="admin-search"
+      onSubmit={(e) => {
+        e.preventDefault()
+        submit(value.trim())
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {t.label}
+      </label>
+      <Input id={id} type="search" value={value} placeholder={t.placeholder} onChange={(e) => setValue(e.target.value)} />
+    </form>
+  )
+}
+
+/**
+ * Edit dialogs get the full document (the lists carry summaries): Edit loads it by id, then opens
+ * the dialog; a failed load says so in a toast and leaves the dialog closed.
+ */
+export function useEditFull<S extends { id: string }, F>(load: (id: string) => Promise<F>) {
+  const t = useT().admin
+  const dialog = useEditDialog<F>()
+  const [loadingId, setLoadingId] = useState<string | null>(null)
+  async function openEdit(item: S) {
+    setLoadingId(item.id)
+    try {
+      dialog.openEdit(await load(item.id))
+    } catch (err) {
+      toastError(t.error, err, t.openFailed)
+    } finally {
+      setLoadingId(null)
+    }
+  }
+  return { ...dialog, openEdit, loadingId }
 }

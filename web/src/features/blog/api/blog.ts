@@ -3,12 +3,17 @@
 import { getJson, isApiError, postForm } from '@/lib/api'
 import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { BlogImportJob, BlogPost, BlogUploadQueued, BlogUploadResult } from '@/lib/types'
+import type { BlogImportJob, BlogPost, BlogPostSummary, BlogUploadQueued, BlogUploadResult, Paged } from '@/lib/types'
 
+/** Posts on the /blog page: the API's default page size. */
+const PAGE_SIZE = 12
+
+/** The first page of published post summaries (GET /api/blog answers pages; paging of /blog comes with server rendering). */
 export const usePublishedPosts = () =>
-  useQuery(queryKeys.blog.list('published'), (signal) =>
-    getJson<BlogPost[]>('/api/blog', { signal, params: { published: 'true' } }),
-  )
+  useQuery(queryKeys.blog.page('published', 1, PAGE_SIZE), async (signal) => {
+    const page = await getJson<Paged<BlogPostSummary>>('/api/blog', { signal, params: { published: 'true', pageSize: PAGE_SIZE } })
+    return page.items
+  })
 
 /** One post, or null when there is none (404). */
 export const usePost = (slug: string) =>

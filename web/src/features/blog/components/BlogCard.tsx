@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { Badge, Skeleton } from '@/components'
 import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
 import { tagFallbackImage } from '@/lib/images'
-import type { BlogPost } from '@/lib/types'
+import type { BlogPostSummary } from '@/lib/types'
 
 export const VISIBLE_TAGS = 3
 export const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()
@@ -31,7 +31,7 @@ export function TagList({ tags, limit = VISIBLE_TAGS }: { tags: string[]; limit?
 }
 
 /** A post card of /blog: image (or the tag fallback), long date, author, title, excerpt, tags, 'Read more'. */
-export function BlogCard({ post }: { post: BlogPost }) {
+export function BlogCard({ post }: { post: BlogPostSummary }) {
   const t = useT().blog
   const { language } = useLanguage()
   const title = stripTags(localized(post, 'title', language))

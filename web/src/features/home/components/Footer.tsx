@@ -4,10 +4,10 @@ import { ArrowUp } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Button, LogoMark } from '@/components'
 import { localized, useLanguage, useT } from '@/features/i18n'
-import type { Page } from '@/lib/types'
+import type { PageSummary } from '@/lib/types'
 import { scrollToId } from '@/lib/useHashScroll'
 
-export function Footer({ pages }: { pages: Page[] | undefined }) {
+export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
   const t = useT()
   const { language } = useLanguage()
   const published = (pages ?? []).filter((p) => p.published)

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom'
 import { Card, CardBody } from '@/components'
 import { formatDate, localized, useLanguage, useT } from '@/features/i18n'
 import { DEFAULT_IMAGES, GALLERY_IMAGES, tagFallbackImage } from '@/lib/images'
-import type { BlogPost, Feature, Project, SiteContent } from '@/lib/types'
+import type { BlogPostSummary, Feature, Project, SiteContent } from '@/lib/types'
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()
 
@@ -239,7 +239,7 @@ export function KnowledgeTransfer() {
 }
 
 /** 8. Latest blog: the newest published post only. */
-export function LatestBlog({ posts, loading }: { posts: BlogPost[] | undefined; loading: boolean }) {
+export function LatestBlog({ posts, loading }: { posts: BlogPostSummary[] | undefined; loading: boolean }) {
   const t = useT()
   const { language } = useLanguage()
   const post = posts?.[0]

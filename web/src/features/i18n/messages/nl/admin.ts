@@ -37,6 +37,19 @@ export const admin = {
   editItem: (name: string) => `Edit ${name}`,
   deleteItem: (name: string) => `Delete ${name}`,
   confirmDelete: (name: string) => `"${name}" will be deleted. This cannot be undone.`,
+  // Paged lists (issue 14): previous/next and a title search
+  pager: {
+    label: (list: string) => `${list}: pages`,
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} (${total} items)`,
+  },
+  search: {
+    label: 'Search by title',
+    placeholder: 'Search by title…',
+    none: (q: string) => `Nothing matches "${q}".`,
+  },
+  openFailed: 'Could not open this item. Please try again.',
 
   content: {
     heading: 'Site content',

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createRedis, type Redis } from '@site/service-kit'
+import type { Redis } from 'ioredis'
+import { createRedis } from './redis.js'
 
 export interface CachedBody {
   /** The JSON answer, serialized once. */
@@ -9,17 +10,25 @@ export interface CachedBody {
   at: number
 }
 
-/** The pub/sub channel of one deployment's content replicas (its Redis prefix keeps deployments sharing a Redis apart). */
-export const invalidateChannel = (prefix: string) => `${prefix}:content:invalidate`
-
 export function etagOf(data: string | Buffer): string {
   return `"${createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`
 }
 
+export interface ReadCacheOptions {
+  /** Age after which an entry is reloaded (the backstop when an invalidation is missed). */
+  ttlMs: number
+  /** Bound on the number of kept answers (paged lists make the key space large); oldest go first. */
+  maxEntries?: number
+  /** Pub/sub announcement of writes to the other replicas: the Redis to publish on and the channel. */
+  publisher?: () => Redis
+  channel?: string
+}
+
 /**
- * In-process cache of the public read answers (design §3: a query per public request is too slow
- * on FerretDB). Every write clears it here and, through Redis pub/sub, on every other replica;
- * the TTL bounds staleness if an announcement is lost (Redis away during a write).
+ * In-process cache of public read answers (design §3: a query per public request is too slow on
+ * FerretDB), keyed by what the answer depends on (e.g. `published:2:12` for a page of a list).
+ * Every write clears it here and, through Redis pub/sub when a channel is given, on every other
+ * replica; the TTL bounds staleness if an announcement is lost (Redis away during a write).
  */
 export class ReadCache {
   private readonly entries = new Map<string, CachedBody>()
@@ -28,17 +37,18 @@ export class ReadCache {
   private subscriber: Redis | undefined
   private readonly instance = randomUUID()
   private readonly clearListeners: Array<() => void> = []
+  private readonly ttlMs: number
+  private readonly maxEntries: number
 
-  /** `channel`: `invalidateChannel(QUEUE_PREFIX)`, shared by this deployment's replicas only. */
-  constructor(
-    private readonly ttlMs: number,
-    private readonly publisher: () => Redis,
-    private readonly channel: string,
-  ) {}
+  constructor(private readonly options: ReadCacheOptions) {
+    this.ttlMs = options.ttlMs
+    this.maxEntries = options.maxEntries ?? 1000
+  }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+  /** The cached answer of `key`, or `load()`'s, serialized once. `maxAgeMs` overrides the TTL for this read. */
+  async get(key: string, load: () => Promise<unknown>, maxAgeMs = this.ttlMs): Promise<CachedBody> {
     const hit = this.entries.get(key)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit
+    if (hit && Date.now() - hit.at < maxAgeMs) return hit
     let running = this.pending.get(key)
     if (!running) {
       const generation = this.generation
@@ -47,7 +57,7 @@ export class ReadCache {
           const body = JSON.stringify(value)
           const entry = { body, etag: etagOf(body), at: Date.now() }
           // A write that happened while loading makes this answer possibly stale: serve it, don't keep it.
-          if (generation === this.generation) this.entries.set(key, entry)
+          if (generation === this.generation) this.keep(key, entry)
           return entry
         },
         (err: unknown) => {
@@ -65,6 +75,17 @@ export class ReadCache {
     return running
   }
 
+  private keep(key: string, entry: CachedBody) {
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    // Map iteration follows insertion order: the first key is the oldest answer.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+  }
+
+  get size() {
+    return this.entries.size
+  }
+
   clearLocal() {
     this.generation++
     this.entries.clear()
@@ -79,15 +100,19 @@ export class ReadCache {
   /** After a write: clear here, then tell the other replicas (best effort; the TTL is the backstop). */
   async invalidate(log?: { warn: (o: object, m: string) => void }) {
     this.clearLocal()
+    const { publisher, channel } = this.options
+    if (!publisher || !channel) return
     try {
-      await this.publisher().publish(this.channel, this.instance)
+      await publisher().publish(channel, this.instance)
     } catch (err) {
-      log?.warn({ err }, 'could not announce a content change to other replicas')
+      log?.warn({ err }, 'could not announce a change to other replicas')
     }
   }
 
   /** Listens for other replicas' writes; a reconnect also clears (announcements may have been missed). */
   async listen(redisUrl: string) {
+    const { channel } = this.options
+    if (!channel) throw new Error('ReadCache.listen needs a channel')
     const sub = createRedis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true })
     this.subscriber = sub
     sub.on('message', (_channel: string, sender: string) => {
@@ -95,7 +120,7 @@ export class ReadCache {
     })
     sub.on('ready', () => this.clearLocal())
     await sub.connect().catch(() => undefined)
-    sub.subscribe(this.channel).catch(() => undefined)
+    sub.subscribe(channel).catch(() => undefined)
   }
 
   close() {

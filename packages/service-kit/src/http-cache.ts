@@ -4,6 +4,8 @@ import type { CachedBody } from './read-cache.js'
 /** Clients revalidate every time (an admin's edit shows on the next load) and get 304 when nothing changed. */
 export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate'
 export const PRIVATE_REVALIDATE = 'private, no-cache'
+/** Admin lists: never stored by a browser or a shared cache. */
+export const PRIVATE_NO_STORE = 'private, no-store'
 
 export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']

@@ -1,0 +1,25 @@
+import { findPage, titleSearch } from '@site/service-kit'
+import type { BlogPostSummary, PagedList } from '@site/contracts'
+import type { PostModel } from '../models/post.js'
+import { toSummary } from './dto.js'
+
+export interface ListQuery {
+  page?: number
+  pageSize?: number
+  /** Case-insensitive search in title_nl/title_en (admin list). */
+  q?: string
+  /** Only published (true), only drafts (false), or every post (undefined). */
+  published?: boolean
+}
+
+const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
+
+/**
+ * One page of post summaries, newest first: a projection without the HTML bodies, skip/limit, and
+ * a count of every match (the index `{ published: 1, created_at: -1 }` serves the public sort).
+ */
+export function listPosts(posts: PostModel, query: ListQuery): Promise<PagedList<BlogPostSummary>> {
+  const filter: Record<string, unknown> = titleSearch(query.q, ['title_nl', 'title_en'])
+  if (query.published !== undefined) filter.published = query.published
+  return findPage(posts, filter, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toSummary })
+}
