@@ -1,6 +1,7 @@
 import { createService } from '@site/service-kit'
 import type { Config } from './config.js'
 import security from './plugins/security.js'
+import compression from './plugins/compression.js'
 import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
 
@@ -11,6 +12,8 @@ export async function buildApp(config: Config) {
     config,
     routes: async (app) => {
       await app.register(security, { config })
+      // Before the routes, so its hooks cover every answer (proxied or the gateway's own).
+      await app.register(compression)
       await app.register(health, { config })
       await app.register(proxy, { config })
     },

@@ -119,6 +119,13 @@ const fromProperties = (props: Record<string, Schema>): EnvSpec => ({
 
 /** What each deployable's config schema reads (its config.ts, as the process loads it at boot). */
 export async function envSpec(deployable: string): Promise<EnvSpec> {
+  const spec = await configEnvSpec(deployable)
+  // Read by the images' entry point (scripts/docker/node-heap.sh), not by the process's config.
+  spec.known.add('MEMORY_LIMIT_MB')
+  return spec
+}
+
+async function configEnvSpec(deployable: string): Promise<EnvSpec> {
   const load = async (file: string, name: string) =>
     fromProperties((await import(join(repoRoot, file)))[name] as Record<string, Schema>)
   switch (deployable) {

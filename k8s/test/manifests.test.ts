@@ -7,6 +7,8 @@ import { COMPONENTS, OVERLAYS, combinations, drainMs, envSpec, renderCombination
 
 const DEPLOYABLES = ['gateway', 'web', 'auth', 'content', 'blog', 'blog-worker', 'chat', 'contact', 'contact-worker']
 const WORKERS = ['blog-worker', 'contact-worker']
+/** Workloads running our Node images (the in-cluster-data component's databases are not ours). */
+const OUR_WORKLOADS = [...DEPLOYABLES, 'admin-seed']
 /** Secrets the prod overlay expects the operator to create (docs/operations.md). */
 const EXTERNAL_SECRETS: Record<string, string[]> = { dev: [], prod: ['site-secrets', 'site-admin-seed'] }
 const PRE_STOP_SECONDS = 5
@@ -44,6 +46,11 @@ function checkWorkload(t: Tap, objs: Obj[], overlay: string, w: Obj) {
     t.ok(sc.capabilities?.drop?.includes('ALL'), `${name}/${c.name}: capabilities dropped`)
     for (const kind of ['requests', 'limits']) {
       t.ok(c.resources?.[kind]?.cpu && c.resources?.[kind]?.memory, `${name}/${c.name}: cpu and memory ${kind}`)
+    }
+    if (OUR_WORKLOADS.includes(name)) {
+      // The image's entry point (scripts/docker/node-heap.sh) sizes the heap from this (issue 14).
+      const mem = (c.env ?? []).find((e: Obj) => e.name === 'MEMORY_LIMIT_MB')?.valueFrom?.resourceFieldRef
+      t.same(mem, { resource: 'limits.memory', divisor: '1Mi' }, `${name}/${c.name}: MEMORY_LIMIT_MB from its memory limit`)
     }
     t.match(c.image, /:[\w.-]+$/, `${name}/${c.name}: image has an explicit tag`)
     if (overlay === 'prod') t.notMatch(c.image, /:(latest|dev)$/, `${name}/${c.name}: prod image pinned to a release`)

@@ -12,9 +12,11 @@ import { join } from 'node:path'
 import { root } from './infra.mjs'
 
 /**
- * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean }} [opts]
+ * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean, startTimeoutMs?: number, onSpawn?: (name: string, child: import('node:child_process').ChildProcess) => void }} [opts]
  *   env: extra environment for every process (e.g. OPENAI_BASE_URL, SMTP_URL, ADMIN_*);
- *   only: names of processes to run (default all); quiet: drop their logs (default: unless STACK_LOGS=1).
+ *   only: names of processes to run (default all); quiet: drop their logs (default: unless STACK_LOGS=1);
+ *   onSpawn: called with (name, child) after every start or restart of a process;
+ *   startTimeoutMs: how long the processes may take to listen and be ready (default 60 s).
  */
 export async function startStack(opts = {}) {
   const id = randomBytes(4).toString('hex')
@@ -34,7 +36,7 @@ export async function startStack(opts = {}) {
   if (!base.MONGO_URL || !base.REDIS_URL) throw new Error('startStack needs MONGO_URL and REDIS_URL (run through npm test)')
   const quiet = opts.quiet ?? process.env.STACK_LOGS !== '1'
   const out = quiet ? new Writable({ write: (_c, _e, cb) => cb() }) : process.stderr
-  const supervisor = new Supervisor({ out })
+  const supervisor = new Supervisor({ out, onSpawn: opts.onSpawn })
   const table = processTable(base, gatewayPort, ports).filter((p) => !opts.only || opts.only.includes(p.name))
   for (const spec of table) {
     // Each service gets its own database for this stack.
@@ -47,10 +49,10 @@ export async function startStack(opts = {}) {
   try {
     // STACK_START_TIMEOUT_MS: a slower limit for a loaded machine (fresh databases make the
     // services' first index builds slow when many stacks start at once).
-    const startMs = Number(process.env.STACK_START_TIMEOUT_MS ?? 60000)
-    await Promise.all(table.map((p) => waitForPort(p.port, p.name, startMs)))
+    const timeout = opts.startTimeoutMs ?? Number(process.env.STACK_START_TIMEOUT_MS ?? 60000)
+    await Promise.all(table.map((p) => waitForPort(p.port, p.name, timeout)))
     // Wait for readiness through the gateway (databases connected), not only open ports.
-    const end = Date.now() + startMs
+    const end = Date.now() + timeout
     const url = `http://127.0.0.1:${gatewayPort}`
     while (Date.now() < end) {
       const res = await fetch(`${url}/api/health`).catch(() => null)

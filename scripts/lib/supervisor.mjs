@@ -7,8 +7,10 @@ import { stopChild } from './infra.mjs'
 const COLORS = [36, 32, 33, 35, 34, 91, 92, 93, 94, 95]
 
 export class Supervisor {
-  constructor({ out = process.stdout } = {}) {
+  /** onSpawn(name, child) runs after each (re)start, e.g. for a bench to put the process in a cgroup. */
+  constructor({ out = process.stdout, onSpawn = null } = {}) {
     this.out = out
+    this.onSpawn = onSpawn
     this.entries = []
     this.stopping = false
     this.width = 0
@@ -19,7 +21,7 @@ export class Supervisor {
   }
 
   add(spec) {
-    const entry = { spec, child: null, failures: 0, startedAt: 0, timer: null, color: COLORS[this.entries.length % COLORS.length] }
+    const entry = { spec, child: null, failures: 0, restarts: 0, startedAt: 0, timer: null, color: COLORS[this.entries.length % COLORS.length] }
     this.entries.push(entry)
     this.width = Math.max(this.width, spec.name.length)
     this.launch(entry)
@@ -30,6 +32,7 @@ export class Supervisor {
     entry.startedAt = Date.now()
     const child = spawn(process.execPath, spec.args, { cwd: spec.cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] })
     entry.child = child
+    this.onSpawn?.(spec.name, child)
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (l) => this.line(spec.name, entry.color, l))
     }
@@ -38,6 +41,7 @@ export class Supervisor {
       // A process that ran for a minute counts as healthy again: start the backoff afresh.
       if (Date.now() - entry.startedAt > 60000) entry.failures = 0
       const delay = Math.min(30000, 500 * 2 ** entry.failures++)
+      entry.restarts++
       this.line(spec.name, entry.color, `exited (${signal ?? code}); restarting in ${(delay / 1000).toFixed(1)} s`)
       entry.timer = setTimeout(() => this.launch(entry), delay)
     })

@@ -1,4 +1,11 @@
-import sanitizeHtml from 'sanitize-html'
+import { createRequire } from 'node:module'
+import type sanitizeHtmlType from 'sanitize-html'
+
+// Loaded on the first sanitize: only the services that store rich HTML (blog, content) need the
+// parser; the barrel is imported by every process (issue 14, idle memory).
+const require = createRequire(import.meta.url)
+let sanitizeHtml: typeof sanitizeHtmlType | undefined
+const sanitizer = () => (sanitizeHtml ??= require('sanitize-html') as typeof sanitizeHtmlType)
 
 /**
  * The one allow-list for HTML that is rendered as is (design §4): blog posts (admin form, import,
@@ -6,7 +13,7 @@ import sanitizeHtml from 'sanitize-html'
  * Anything not listed is dropped: scripts, styles, event handlers, iframes, forms, and URLs
  * with other schemes than http(s)/mailto (images: http(s) or site-relative only).
  */
-const options: sanitizeHtml.IOptions = {
+const options: sanitizeHtmlType.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
     'ul', 'ol', 'li', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'sub', 'sup', 'small',
@@ -53,6 +60,6 @@ function noteId(attribs: Record<string, string>): Record<string, string> {
 }
 
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, options).trim()
+  return sanitizer()(html, options).trim()
 }
 

@@ -1,7 +1,7 @@
 // Image checks shared by every service that stores pictures (project images in content, images of
 // imported .docx files in blog): the type from the bytes, then a re-encode that drops metadata.
 // A subpath of the kit (`@site/service-kit/images`) so services without images never load sharp.
-import sharp from 'sharp'
+// sharp itself is loaded on the first image (libvips is large; idle services do not need it).
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp'
 
@@ -31,6 +31,8 @@ export class NotAnImageError extends Error {}
  */
 export async function reencodeImage(bytes: Buffer, kind: ImageKind, maxDimension: number): Promise<Buffer> {
   const animated = kind === 'gif' || kind === 'webp'
+  // Loaded on the first upload: libvips is a large native library the idle service does not need (issue 14).
+  const { default: sharp } = await import('sharp')
   try {
     let pipeline = sharp(bytes, { animated, limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()

@@ -13,7 +13,7 @@ export { runService, closeOnSignals, exitOnConfigError, loadConfigOrExit, type C
 export { runWorkerProcess, type WorkerProcessOptions } from './worker-process.js'
 export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'
-export * from './queues.js'
+// BullMQ lives in '@site/service-kit/queues': only the processes with queues load it (issue 14).
 export { requireAdmin } from './session/reader.js'
 export * from './session/format.js'
 export { genReqId, loggerOptions } from './logger.js'

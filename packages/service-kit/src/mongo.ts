@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import mongoose, { type Connection } from 'mongoose'
+import type { Connection, Mongoose } from 'mongoose'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,10 +7,21 @@ declare module 'fastify' {
   }
 }
 
-// Query safety and fail-fast behaviour for every connection the kit opens (design §4).
-mongoose.set('sanitizeFilter', true)
-mongoose.set('strictQuery', 'throw')
-mongoose.set('bufferCommands', false)
+let loaded: Promise<Mongoose> | undefined
+/**
+ * Mongoose, loaded on the first connection: the kit's barrel is imported by processes without a
+ * database (the gateway), which should not carry the driver (issue 14, idle memory).
+ */
+function loadMongoose(): Promise<Mongoose> {
+  loaded ??= import('mongoose').then(({ default: mongoose }) => {
+    // Query safety and fail-fast behaviour for every connection the kit opens (design §4).
+    mongoose.set('sanitizeFilter', true)
+    mongoose.set('strictQuery', 'throw')
+    mongoose.set('bufferCommands', false)
+    return mongoose
+  })
+  return loaded
+}
 
 export interface MongoOptions {
   url: string
@@ -19,6 +30,7 @@ export interface MongoOptions {
 
 /** Opens the service's own database; a lost server answers 503 in seconds instead of hanging. */
 export async function connectMongo({ url, dbName }: MongoOptions): Promise<Connection> {
+  const mongoose = await loadMongoose()
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 3000,

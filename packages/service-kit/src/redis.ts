@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin'
-import { Redis, type RedisOptions } from 'ioredis'
+import { createRequire } from 'node:module'
+import type { Redis, RedisOptions } from 'ioredis'
+
+// ioredis is loaded with the first connection: the kit is imported by processes without Redis
+// (the gateway) too (issue 14, idle memory). Same module instance as an `import 'ioredis'`.
+const require = createRequire(import.meta.url)
+const ioredis = () => require('ioredis') as typeof import('ioredis')
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +18,7 @@ declare module 'fastify' {
  * 503) instead of queueing in memory, and the client keeps reconnecting in the background.
  */
 export function createRedis(url: string, extra: RedisOptions = {}): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 3000,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Queue } from 'bullmq'
 import { QUEUES, type BlogImportJob } from '@site/contracts'
-import { createQueue, createQueueEvents } from '@site/service-kit'
+import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from './config.js'
 import { postModel, type PostModel } from './models/post.js'
 import { PublishedCache, bumpPostsVersion } from './posts/cache.js'

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@site/service-kit/testing'
 import { QUEUES } from '@site/contracts'
-import { createQueue } from '@site/service-kit'
+import { createQueue } from '@site/service-kit/queues'
 import { postModel } from '../src/models/post.js'
 import { setup, multipart, startFakeLlm, translatorReply } from './helpers.js'
 

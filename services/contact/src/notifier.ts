@@ -1,5 +1,6 @@
 import { Counter, type Registry } from 'prom-client'
-import { connectMongo, createWorker, pingMongo, UnrecoverableError, type Closable, type Job } from '@site/service-kit'
+import { connectMongo, pingMongo, type Closable } from '@site/service-kit'
+import { createWorker, UnrecoverableError, type Job } from '@site/service-kit/queues'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { WorkerConfig } from './config.js'
 import { contactModel } from './models/contact.js'

@@ -1,4 +1,3 @@
-import mammoth from 'mammoth'
 import matter from 'gray-matter'
 import { Marked } from 'marked'
 import type { UploadKind } from '../models/upload.js'
@@ -65,6 +64,8 @@ class ImageStoreFailed extends Error {}
 
 export async function docxToHtml(bytes: Buffer, storeImage: StoreImage | null = null): Promise<string> {
   await inspectDocx(bytes, true)
+  // Loaded on the first Word import: the idle worker does not carry it (issue 14).
+  const { default: mammoth } = await import('mammoth')
   let images = 0
   // mammoth writes the alt text (Word's description) itself; an empty src is removed by the sanitizer.
   const convertImage = mammoth.images.imgElement(async (image) => {

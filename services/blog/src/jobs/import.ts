@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import type { Connection } from 'mongoose'
-import { UnrecoverableError, type Job } from '@site/service-kit'
+import { UnrecoverableError, type Job } from '@site/service-kit/queues'
 import type { BlogImportJob, BlogImportStage } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { deleteUpload, loadUpload } from '../models/upload.js'

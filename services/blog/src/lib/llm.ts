@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { TSchema, Static } from 'typebox'
 import Value from 'typebox/value'
 
@@ -27,16 +27,23 @@ export interface Llm {
   json<S extends TSchema>(system: string, user: string, schema: S, opts?: { timeoutMs?: number }): Promise<Static<S>>
 }
 
+type Sdk = typeof OpenAI
+let sdk: Promise<Sdk> | undefined
+/** The SDK is loaded on the first call: a process that never asks the model does not carry it (issue 14). */
+const loadSdk = () => (sdk ??= import('openai').then((m) => m.default))
+
 /** null when no key is configured: callers take their offline path. */
 export function createLlm(s: LlmSettings): Llm | null {
   if (!s.OPENAI_API_KEY) return null
-  // The SDK's own retries stay short; longer waits are the job queue's backoff.
-  const client = new OpenAI({ baseURL: s.OPENAI_BASE_URL, apiKey: s.OPENAI_API_KEY, timeout: s.OPENAI_TIMEOUT_MS, maxRetries: 1 })
+  let client: OpenAI | undefined
 
   // JSON mode and temperature are dropped for good once the endpoint refuses them (some
   // OpenAI-compatible servers and reasoning models do); the schema check still guards the answer.
   let jsonMode = true
   async function ask(messages: OpenAI.Chat.ChatCompletionMessageParam[], timeoutMs?: number): Promise<string> {
+    const OpenAISdk = await loadSdk()
+    // The SDK's own retries stay short; longer waits are the job queue's backoff.
+    client ??= new OpenAISdk({ baseURL: s.OPENAI_BASE_URL, apiKey: s.OPENAI_API_KEY, timeout: s.OPENAI_TIMEOUT_MS, maxRetries: 1 })
     try {
       const res = await client.chat.completions.create(
         { model: s.OPENAI_MODEL, messages, ...(jsonMode ? { temperature: 0.2, response_format: { type: 'json_object' as const } } : {}) },
@@ -44,11 +51,11 @@ export function createLlm(s: LlmSettings): Llm | null {
       )
       return res.choices[0]?.message?.content ?? ''
     } catch (err) {
-      if (jsonMode && err instanceof OpenAI.BadRequestError) {
+      if (jsonMode && err instanceof OpenAISdk.BadRequestError) {
         jsonMode = false
         return ask(messages, timeoutMs)
       }
-      throw classify(err)
+      throw classify(err, OpenAISdk)
     }
   }
 
@@ -89,9 +96,9 @@ function parseJson<S extends TSchema>(text: string, schema: S): { ok: true; valu
   return { ok: false, problem: `${first?.instancePath || 'the object'} ${first?.message ?? 'does not match'}` }
 }
 
-function classify(err: unknown): Error {
-  if (err instanceof OpenAI.APIConnectionError) return new LlmUnavailable(`LLM endpoint unreachable: ${err.message}`)
-  if (err instanceof OpenAI.APIError) {
+function classify(err: unknown, OpenAISdk: Sdk): Error {
+  if (err instanceof OpenAISdk.APIConnectionError) return new LlmUnavailable(`LLM endpoint unreachable: ${err.message}`)
+  if (err instanceof OpenAISdk.APIError) {
     const status = err.status ?? 0
     if (status === 408 || status === 409 || status === 429 || status >= 500) return new LlmUnavailable(`LLM endpoint answered ${status}`)
     return new LlmRejected(`LLM endpoint refused the request (${status}): ${err.message}`)

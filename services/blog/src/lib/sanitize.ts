@@ -1,11 +1,17 @@
-import sanitizeHtml from 'sanitize-html'
+import { createRequire } from 'node:module'
+import type sanitizeHtmlType from 'sanitize-html'
 import { sanitizeRichHtml } from '@site/service-kit'
+
+// The parser is loaded on first use (a write), not at start (issue 14, idle memory).
+const require = createRequire(import.meta.url)
+let sanitizeHtml: typeof sanitizeHtmlType | undefined
 
 /** Post HTML: the kit's one allow-list for HTML rendered as is (shared with CMS pages). */
 export const sanitizePostHtml = sanitizeRichHtml
 
 /** Plain text of an HTML fragment (titles, excerpts, keyword extraction). */
 export function htmlToText(html: string): string {
+  sanitizeHtml ??= require('sanitize-html') as typeof sanitizeHtmlType
   const text = sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|div|tr|blockquote|pre)>|<br\s*\/?>/gi, '$&\n'), {
     allowedTags: [],
     allowedAttributes: {},

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { PromptMessage } from './prompt.js'
 
 export interface LlmOptions {
@@ -22,19 +22,26 @@ export class LlmFailure extends Error {
  * retry. After repeated failures it pauses (cooldown), so visitors do not wait for a model that is down.
  */
 export class Llm {
-  private readonly client: OpenAI
+  /** Created on the first question: the SDK is loaded only when the model is asked (issue 14). */
+  private client: OpenAI | undefined
   private failures = 0
   private pausedUntil = 0
   private readonly now: () => number
 
   constructor(private readonly opts: LlmOptions) {
     this.now = opts.now ?? Date.now
-    this.client = new OpenAI({
-      apiKey: opts.apiKey || 'not-needed',
-      ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
-      timeout: opts.timeoutMs,
+  }
+
+  private async sdkClient(): Promise<OpenAI> {
+    if (this.client) return this.client
+    const { default: OpenAISdk } = await import('openai')
+    this.client ??= new OpenAISdk({
+      apiKey: this.opts.apiKey || 'not-needed',
+      ...(this.opts.baseURL ? { baseURL: this.opts.baseURL } : {}),
+      timeout: this.opts.timeoutMs,
       maxRetries: 0, // retried below, also when the answer is malformed
     })
+    return this.client
   }
 
   get paused(): boolean {
@@ -62,7 +69,8 @@ export class Llm {
   }
 
   private async once(messages: PromptMessage[]): Promise<string> {
-    const completion = await this.client.chat.completions.create({
+    const client = await this.sdkClient()
+    const completion = await client.chat.completions.create({
       model: this.opts.model,
       messages,
       temperature: 0.3,

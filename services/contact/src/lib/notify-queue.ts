@@ -1,4 +1,4 @@
-import { createQueue, type QueueSettings } from '@site/service-kit'
+import { createQueue, type QueueSettings } from '@site/service-kit/queues'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { JobsOptions } from 'bullmq'
 

@@ -1,0 +1,403 @@
+// Scale bench (issue 14): does the cost of a public page grow with the number of posts?
+// Starts the whole stack (scripts/lib/stack.mjs), seeds 10, 100 and 1,000 published posts of
+// ordinary size (12 paragraphs in nl and en, about 8 KB of HTML per language) through the API as
+// an admin and, at each size, measures through the gateway:
+// - bytes on the wire (Accept-Encoding: gzip, br) of the home's API calls, the /blog first page's
+//   call and a post by slug;
+// - requests/s and latency p50/p99 at 50 connections (autocannon) of the same three;
+// - Lighthouse mobile performance of / and /blog (system Chromium);
+// - peak RSS of every process (sampled from /proc/<pid>/status), against its manifest's limit,
+//   and restarts; with --cap every process also runs capped at that limit (cgroup memory limit
+//   where /sys/fs/cgroup is writable; the heap flag the manifests imply is in processes.mjs).
+// Then prints the ratios 1,000 ÷ 10. Works with both list shapes (array, or { items, total }).
+//
+// Usage: npm run bench:scale -- [--sizes 10,100,1000] [--duration 10] [--connections 50]
+//          [--no-lighthouse] [--quick] [--cap] [--label before]
+//   --quick = sizes 10,100, 3 s per measurement, Lighthouse on; writes bench/scale/results/<label>.json.
+import autocannon from 'autocannon'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseAllDocuments } from 'yaml'
+import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    lighthouse: { type: 'boolean', default: true },
+    'no-lighthouse': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    cap: { type: 'boolean', default: false },
+    label: { type: 'string', default: 'latest' },
+  },
+})
+const sizes = (args.sizes ?? (args.quick ? '10,100' : '10,100,1000')).split(',').map(Number)
+const duration = Number(args.duration ?? (args.quick ? 3 : 10))
+const connections = Number(args.connections)
+const withLighthouse = args.lighthouse && !args['no-lighthouse']
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const log = (m) => process.stderr.write(`[bench:scale] ${new Date().toISOString().slice(11, 19)} ${m}\n`)
+
+// --- manifest memory limits (k8s/base), by process name -------------------------------------------
+function toMi(q) {
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(String(q))
+  if (!m) return null
+  const f = { Ki: 1 / 1024, Mi: 1, Gi: 1024, K: 1000 / 1048576, M: 1e6 / 1048576, G: 1e9 / 1048576 }[m[2] ?? ''] ?? 1 / 1048576
+  return Math.round(Number(m[1]) * f)
+}
+function manifestLimitsMi() {
+  const limits = {}
+  const dir = join(root, 'k8s/base')
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+    for (const doc of parseAllDocuments(readFileSync(join(dir, f), 'utf8'))) {
+      const o = doc.toJSON()
+      if (o?.kind !== 'Deployment') continue
+      for (const c of o.spec.template.spec.containers) limits[c.name] = toMi(c.resources?.limits?.memory)
+    }
+  }
+  return limits
+}
+const limitsMi = manifestLimitsMi()
+
+// --- memory caps: a cgroup per process when the hierarchy is writable ------------------------------
+function cgroupCapper() {
+  const group = `scale-bench-${process.pid}`
+  const v2 = '/sys/fs/cgroup'
+  const v1 = '/sys/fs/cgroup/memory'
+  const tryMake = (base, limitFile) => {
+    try {
+      mkdirSync(join(base, group, 'probe'), { recursive: true })
+      writeFileSync(join(base, group, 'probe', limitFile), String(64 * 1048576))
+      rmdirSync(join(base, group, 'probe'))
+      return true
+    } catch {
+      return false
+    }
+  }
+  let base
+  let limitFile
+  let kind
+  if (existsSync(join(v2, 'cgroup.controllers')) && readFileSync(join(v2, 'cgroup.controllers'), 'utf8').includes('memory') && tryMake(v2, 'memory.max')) {
+    ;[base, limitFile, kind] = [v2, 'memory.max', 'cgroup v2 memory.max']
+  } else if (existsSync(join(v1, 'memory.limit_in_bytes')) && tryMake(v1, 'memory.limit_in_bytes')) {
+    ;[base, limitFile, kind] = [v1, 'memory.limit_in_bytes', 'cgroup v1 memory.limit_in_bytes']
+  } else {
+    return { kind: 'none (no writable cgroup hierarchy; only the heap flag caps, peak RSS is compared with the limit)', add() {}, cleanup() {} }
+  }
+  const made = new Set()
+  return {
+    kind,
+    add(name, pid) {
+      const mi = limitsMi[name]
+      if (!mi) return
+      const dir = join(base, group, name)
+      if (!made.has(name)) {
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(join(dir, limitFile), String(mi * 1048576))
+        made.add(name)
+      }
+      writeFileSync(join(dir, 'cgroup.procs'), String(pid))
+    },
+    cleanup() {
+      for (const name of made) {
+        try {
+          rmdirSync(join(base, group, name))
+        } catch {
+          /* a process still inside: the kernel frees the group when it exits */
+        }
+      }
+      try {
+        rmdirSync(join(base, group))
+      } catch {
+        /* as above */
+      }
+    },
+  }
+}
+const capper = args.cap ? cgroupCapper() : { kind: 'off', add() {}, cleanup() {} }
+
+// --- RSS sampling ----------------------------------------------------------------------------------
+function rssMb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Math.round(Number(m[1]) / 1024) : null
+  } catch {
+    return null
+  }
+}
+const peaks = { phase: {}, overall: {} }
+let sampler
+function startSampling(stack) {
+  sampler = setInterval(() => {
+    for (const e of stack.supervisor.entries) {
+      const mb = e.child?.pid ? rssMb(e.child.pid) : null
+      if (mb == null) continue
+      const n = e.spec.name
+      peaks.phase[n] = Math.max(peaks.phase[n] ?? 0, mb)
+      peaks.overall[n] = Math.max(peaks.overall[n] ?? 0, mb)
+    }
+  }, 250)
+}
+const idleRss = (stack) => Object.fromEntries(stack.supervisor.entries.map((e) => [e.spec.name, e.child?.pid ? rssMb(e.child.pid) : null]))
+const restarts = (stack) => Object.fromEntries(stack.supervisor.entries.map((e) => [e.spec.name, e.restarts ?? 0]))
+const sumValues = (o) => Object.values(o).reduce((a, b) => a + (b ?? 0), 0)
+
+// --- realistic posts ---------------------------------------------------------------------------------
+const WORDS = {
+  en: 'team build prototype customer product data model feature release week plan intake automation workflow review design test deploy feedback market value budget risk scope launch quality support platform integration process'.split(' '),
+  nl: 'team bouwen prototype klant product gegevens model functie release week plan intake automatisering werkstroom review ontwerp test uitrol feedback markt waarde budget risico scope lancering kwaliteit support platform integratie proces'.split(' '),
+}
+function rng(seed) {
+  let s = seed >>> 0 || 1
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+}
+function paragraph(lang, rand) {
+  const sentences = []
+  let len = 0
+  while (len < 620) {
+    const n = 10 + Math.floor(rand() * 10)
+    const words = Array.from({ length: n }, () => WORDS[lang][Math.floor(rand() * WORDS[lang].length)])
+    words[0] = words[0][0].toUpperCase() + words[0].slice(1)
+    if (rand() < 0.2) words[3] = `<strong>${words[3]}</strong>`
+    const s = `${words.join(' ')}.`
+    sentences.push(s)
+    len += s.length + 1
+  }
+  return `<p>${sentences.join(' ')}</p>`
+}
+const TAGS = ['AI', 'automation', 'business', 'team', 'MVP', 'data', 'design', 'cloud']
+function makePost(i) {
+  const rand = rng(i + 1)
+  const html = (lang) => Array.from({ length: 12 }, (_, k) => (k === 4 ? `<h2>${lang === 'nl' ? 'Aanpak' : 'Approach'} ${i}</h2>` : '') + paragraph(lang, rand)).join('\n')
+  return {
+    slug: `scale-post-${i}`,
+    title_nl: `Een MVP in vijf dagen, deel ${i}`,
+    title_en: `An MVP in five days, part ${i}`,
+    excerpt_nl: `Hoe wij in vijf dagen een werkend MVP bouwen (deel ${i}).`,
+    excerpt_en: `How we build a working MVP in five days (part ${i}).`,
+    content_nl: html('nl'),
+    content_en: html('en'),
+    meta_description_nl: 'Hoe wij in vijf dagen een werkend MVP bouwen.',
+    meta_description_en: 'How we build a working MVP in five days.',
+    author: 'Bench',
+    published: true,
+    tags: [TAGS[i % TAGS.length], TAGS[(i + 3) % TAGS.length]],
+  }
+}
+
+async function seed(url, headers, from, to) {
+  let next = from
+  const worker = async () => {
+    while (next < to) {
+      const i = next++
+      // A slow answer (504/503 while the old code rebuilds its caches) is retried; 409 then means
+      // the first attempt did create the post.
+      for (let attempt = 1; ; attempt++) {
+        const res = await fetch(`${url}/api/blog`, { method: 'POST', headers, body: JSON.stringify(makePost(i)) })
+        if (res.status === 201 || (res.status === 409 && attempt > 1)) break
+        if (res.status < 500 || attempt === 5) throw new Error(`seeding post ${i}: ${res.status} ${await res.text()}`)
+        await new Promise((r) => setTimeout(r, 2000 * attempt))
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+}
+
+// --- measurements ------------------------------------------------------------------------------------
+/** Bytes of the body as sent (still encoded), with the encoding and the decoded size. */
+function wireBytes(url) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': 'gzip, br', accept: 'application/json' } }, (res) => {
+      let bytes = 0
+      const chunks = []
+      res.on('data', (c) => {
+        bytes += c.length
+        chunks.push(c)
+      })
+      res.on('end', () =>
+        resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity', etag: res.headers.etag ?? null, vary: res.headers.vary ?? null, body: Buffer.concat(chunks), headers: res.headers }),
+      )
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+async function decodedJson(r) {
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+  const raw = r.encoding === 'br' ? brotliDecompressSync(r.body) : r.encoding === 'gzip' ? gunzipSync(r.body) : r.body
+  return { json: JSON.parse(raw.toString('utf8')), bytes: raw.length }
+}
+/** Array (before issue 14) or { items, total } (after). */
+const listShape = (json) => (Array.isArray(json) ? { shape: 'array', items: json.length, total: json.length } : { shape: 'paged', items: json.items?.length ?? null, total: json.total ?? null })
+
+async function load(base, paths) {
+  const opts = {
+    url: base,
+    connections,
+    headers: { 'accept-encoding': 'gzip, br', accept: 'application/json' },
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  }
+  await autocannon({ ...opts, duration: 1 }) // warm-up
+  const r = await autocannon({ ...opts, duration })
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99 },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  }
+}
+
+async function lighthouseRun(chrome, url) {
+  const { default: lighthouse } = await import('lighthouse')
+  const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+  const lhr = run.lhr
+  const metric = (id) => (lhr.audits[id]?.numericValue == null ? null : Math.round(lhr.audits[id].numericValue))
+  return {
+    performance: lhr.categories.performance?.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+    metricsMs: { fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time') },
+    transferKb: lhr.audits['total-byte-weight']?.numericValue == null ? null : Math.round(lhr.audits['total-byte-weight'].numericValue / 1024),
+    runtimeError: lhr.runtimeError?.message ?? null,
+  }
+}
+
+// --- the run -------------------------------------------------------------------------------------------
+const started = Date.now()
+const infra = await ensureInfra({ name: 'bench', log, fresh: true })
+process.env.MONGO_URL = infra.mongoUrl
+process.env.REDIS_URL = infra.redisUrl
+const { startStack } = await import('../../scripts/lib/stack.mjs')
+let stack
+let chrome
+const results = {}
+let idle
+try {
+  stack = await startStack({
+    env: { RATE_LIMIT_PER_MINUTE: '100000000' },
+    startTimeoutMs: 180000, // a loaded shared machine starts nine processes slowly
+    onSpawn: (name, child) => {
+      try {
+        capper.add(name, child.pid)
+      } catch (err) {
+        log(`could not cap ${name}: ${err.message}`)
+      }
+    },
+  })
+  log(`stack up at ${stack.url}; memory cap: ${capper.kind}`)
+  await new Promise((r) => setTimeout(r, 5000)) // let start-up garbage settle before the idle figure
+  idle = idleRss(stack)
+  log(`idle RSS ${JSON.stringify(idle)} total ${sumValues(idle)} MB`)
+  startSampling(stack)
+
+  const username = 'bench-admin'
+  const password = 'bench-admin-password-1'
+  stack.seedAdmin(username, password)
+  const base = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
+  const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: base, body: JSON.stringify({ username, password }) })
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
+  const headers = { ...base, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }
+
+  if (withLighthouse) {
+    const chromeLauncher = await import('chrome-launcher')
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+    })
+  }
+
+  // The home's API calls (web/src/features/home/api/home.ts; the latest-posts section shows one post)
+  // and the /blog first page's call; old servers ignore page/pageSize and answer the whole list.
+  const home = ['/api/content', '/api/features', '/api/projects', '/api/pages', '/api/blog?published=true&page=1&pageSize=1']
+  const blogFirstPage = '/api/blog?published=true&page=1'
+  let seeded = 0
+  for (const size of sizes) {
+    log(`seeding ${size - seeded} posts (to ${size})...`)
+    const t0 = Date.now()
+    await seed(stack.url, headers, seeded, size)
+    log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    seeded = size
+    peaks.phase = {}
+    const slugPath = `/api/blog/slug/scale-post-${Math.floor(size / 2)}`
+    const r = { wire: {}, load: {}, lighthouse: null }
+
+    const first = await wireBytes(`${stack.url}${blogFirstPage}`)
+    const firstDecoded = await decodedJson(first)
+    r.wire.blogFirstPage = { bytes: first.bytes, decodedBytes: firstDecoded.bytes, encoding: first.encoding, ...listShape(firstDecoded.json), etag: first.etag, vary: first.vary }
+    let homeBytes = 0
+    r.wire.home = {}
+    for (const p of home) {
+      const w = await wireBytes(`${stack.url}${p}`)
+      homeBytes += w.bytes
+      r.wire.home[p] = { status: w.status, bytes: w.bytes, encoding: w.encoding }
+    }
+    r.wire.homeTotalBytes = homeBytes
+    const post = await wireBytes(`${stack.url}${slugPath}`)
+    r.wire.postBySlug = { bytes: post.bytes, decodedBytes: (await decodedJson(post)).bytes, encoding: post.encoding }
+    log(`${size}: /blog first page ${first.bytes} B (${first.encoding}), home ${homeBytes} B, post ${post.bytes} B`)
+
+    for (const [name, paths] of Object.entries({ home, blogFirstPage: [blogFirstPage], postBySlug: [slugPath] })) {
+      r.load[name] = await load(stack.url, paths)
+      log(`${size}: ${name} ${r.load[name].requestsPerSecond} req/s p50 ${r.load[name].latencyMs.p50} ms p99 ${r.load[name].latencyMs.p99} ms`)
+    }
+    if (chrome) {
+      r.lighthouse = {}
+      for (const path of ['/', '/blog']) {
+        r.lighthouse[path] = await lighthouseRun(chrome, `${stack.url}${path}`)
+        log(`${size}: Lighthouse ${path} ${JSON.stringify(r.lighthouse[path])}`)
+      }
+    }
+    r.peakRssMb = { ...peaks.phase }
+    r.restarts = restarts(stack)
+    results[size] = r
+  }
+} finally {
+  clearInterval(sampler)
+  await chrome?.kill()
+  await stack?.stop()
+  await infra.stop()
+  capper.cleanup()
+}
+
+const lo = results[sizes[0]]
+const hi = results[sizes.at(-1)]
+const ratio = (a, b) => (a == null || !b ? null : Number((a / b).toFixed(3)))
+const finalRestarts = hi?.restarts ?? {}
+const out = {
+  bench: 'scale',
+  label: args.label,
+  at: new Date().toISOString(),
+  minutes: Number(((Date.now() - started) / 60000).toFixed(1)),
+  machine: { cpus: cpus().length, loadavg1: Math.round(loadavg()[0] * 100) / 100, node: process.version, chromium: withLighthouse ? CHROMIUM : null },
+  settings: { sizes, durationS: duration, connections, lighthouse: withLighthouse, memoryCap: capper.kind, acceptEncoding: 'gzip, br' },
+  notes:
+    'Posts: 12 paragraphs (~8 KB HTML) in nl and en, seeded through POST /api/blog. home = the home page API calls cycled on each connection. Loader, browser and stack share this machine: compare within one run.',
+  idleRssMb: idle,
+  idleRssTotalMb: idle ? sumValues(idle) : null,
+  manifestLimitsMi: limitsMi,
+  peakRssMb: peaks.overall,
+  overLimit: Object.fromEntries(Object.entries(peaks.overall).filter(([n, mb]) => limitsMi[n] && mb > limitsMi[n]).map(([n, mb]) => [n, { peakMb: mb, limitMi: limitsMi[n] }])),
+  restarts: finalRestarts,
+  results,
+  ratios: {
+    sizes: `${sizes.at(-1)} ÷ ${sizes[0]}`,
+    blogFirstPageBytes: ratio(hi?.wire.blogFirstPage.bytes, lo?.wire.blogFirstPage.bytes),
+    homeBytes: ratio(hi?.wire.homeTotalBytes, lo?.wire.homeTotalBytes),
+    postBySlugBytes: ratio(hi?.wire.postBySlug.bytes, lo?.wire.postBySlug.bytes),
+    homeRps: ratio(hi?.load.home.requestsPerSecond, lo?.load.home.requestsPerSecond),
+    blogFirstPageRps: ratio(hi?.load.blogFirstPage.requestsPerSecond, lo?.load.blogFirstPage.requestsPerSecond),
+    postBySlugRps: ratio(hi?.load.postBySlug.requestsPerSecond, lo?.load.postBySlug.requestsPerSecond),
+    blogFirstPageP99: ratio(hi?.load.blogFirstPage.latencyMs.p99, lo?.load.blogFirstPage.latencyMs.p99),
+    lighthouseHome: hi?.lighthouse ? hi.lighthouse['/'].performance - lo.lighthouse['/'].performance : null,
+    lighthouseBlog: hi?.lighthouse ? hi.lighthouse['/blog'].performance - lo.lighthouse['/blog'].performance : null,
+    lighthouseNote: 'lighthouse* are differences in points (large - small), not ratios',
+    peakRssMb: Object.fromEntries(Object.keys(hi?.peakRssMb ?? {}).map((n) => [n, ratio(hi.peakRssMb[n], lo.peakRssMb[n])])),
+  },
+}
+mkdirSync(join(root, 'bench/scale/results'), { recursive: true })
+writeFileSync(join(root, `bench/scale/results/${args.label}.json`), `${JSON.stringify(out, null, 2)}\n`)
+process.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
