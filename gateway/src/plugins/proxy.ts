@@ -6,6 +6,7 @@ import { errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { upstreamRoutes } from '../routes.js'
 import { upstreamError } from './upstream-errors.js'
+import { upstreamBody } from './request-body.js'
 
 /**
  * Forwards the request id and the client address the gateway determined; whatever a client sent
@@ -44,6 +45,10 @@ export default fp<{ config: Config }>(
         replyOptions: replyOptions(timeout),
         config: { rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
         undici: { connections: 128, keepAliveTimeout: 4000 },
+        handler: (request, reply, dest, options) => {
+          if (request.body === request.raw) request.body = upstreamBody(request.raw)
+          return reply.from(dest, options)
+        },
       })
     }
 
