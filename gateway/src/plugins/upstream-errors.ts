@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
-import { errorBody } from '@site/service-kit'
+import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
+import { bodyWasTooLarge } from './request-body.js'
 
 /** The upstream could not be reached at all: it is down or starting, so "try again shortly" is true. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'])
@@ -26,8 +27,15 @@ export function upstreamError(anyReply: any, { error }: { error: Error & { code?
     code === 'UND_ERR_BODY_TIMEOUT' ||
     code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' ||
     cause.name === 'TimeoutError'
-  reply.request.log.warn({ err: error, code }, 'upstream failed')
   if (reply.sent) return
+  if (bodyWasTooLarge(reply.request.raw)) {
+    // The gateway cut the body at the route's limit itself (a body sent without Content-Length).
+    const { bodyLimit, tooLarge } = reply.request.routeOptions.config as { bodyLimit?: number; tooLarge?: string }
+    const err = bodyTooLarge(bodyLimit ?? BODY_LIMITS.default, tooLarge)
+    reply.code(413).send(errorBody(413, err.message, err.code))
+    return
+  }
+  reply.request.log.warn({ err: error, code }, 'upstream failed')
   if (timeout) {
     reply.code(504).send(errorBody(504, 'The service took too long to answer. Please try again.', 'UPSTREAM_TIMEOUT'))
     return

@@ -10,6 +10,7 @@ import mongo, { pingMongo } from './mongo.js'
 import redisPlugin, { pingRedis } from './redis.js'
 import sessionReader from './session/reader.js'
 import csrf from './csrf.js'
+import { BODY_LIMITS } from './body-limits.js'
 
 export interface ServiceOptions {
   /** Short name: used in logs, metrics and as the default database name (`site_<name>`). */
@@ -56,7 +57,7 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     genReqId,
     requestIdHeader: false,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
-    bodyLimit: opts.fastify?.bodyLimit ?? 1024 * 1024,
+    bodyLimit: opts.fastify?.bodyLimit ?? BODY_LIMITS.default,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
