@@ -57,7 +57,7 @@ export default fp<{ config: Config }>(
               const err = bodyTooLarge(limit, route.tooLarge)
               return reply.code(413).send(errorBody(413, err.message, err.code))
             }
-            request.body = upstreamBody(request.raw, limit)
+            request.body = upstreamBody(request.raw, limit, timeout)
           }
           return reply.from(dest, options)
         },

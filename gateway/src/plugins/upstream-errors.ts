@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
-import { bodyWasTooLarge } from './request-body.js'
+import { bodyWasTooLarge, bodyWasTooSlow } from './request-body.js'
 
 /** The upstream could not be reached at all: it is down or starting, so "try again shortly" is true. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'])
@@ -33,6 +33,14 @@ export function upstreamError(anyReply: any, { error }: { error: Error & { code?
     const { bodyLimit, tooLarge } = reply.request.routeOptions.config as { bodyLimit?: number; tooLarge?: string }
     const err = bodyTooLarge(bodyLimit ?? BODY_LIMITS.default, tooLarge)
     reply.code(413).send(errorBody(413, err.message, err.code))
+    return
+  }
+  if (bodyWasTooSlow(reply.request.raw)) {
+    reply.request.log.info('request body too slow, cut off')
+    reply
+      .code(408)
+      .header('connection', 'close')
+      .send(errorBody(408, 'The request took too long to arrive. Please try again.', 'REQUEST_TIMEOUT'))
     return
   }
   reply.request.log.warn({ err: error, code }, 'upstream failed')

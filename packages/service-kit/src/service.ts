@@ -26,6 +26,8 @@ export interface ServiceOptions {
     REDIS_URL?: string
     SESSION_SECRET?: string
     PUBLIC_ORIGIN?: string
+    HEADERS_TIMEOUT_MS?: number
+    REQUEST_TIMEOUT_MS?: number
   }
   /** Public path prefix of the service's API (e.g. `/api/auth`): `<prefix>/health` and `<prefix>/ping` live there. */
   publicPrefix?: string
@@ -59,6 +61,10 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: opts.fastify?.bodyLimit ?? BODY_LIMITS.default,
     forceCloseConnections: 'idle',
+    // A client that trickles its request in is cut off (408, connection closed) instead of holding
+    // a connection for ever; Node checks the timers every connectionsCheckingInterval.
+    requestTimeout: config.REQUEST_TIMEOUT_MS ?? 130000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS ?? 10000, connectionsCheckingInterval: 1000 },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
