@@ -8,7 +8,7 @@ import { startStack } from '../../scripts/lib/stack.mjs'
 // The contact form's own per-address limit is not what this test is about.
 const stack = await startStack({ only: ['blog', 'contact', 'gateway'], env: { CONTACT_RATE_LIMIT: '1000' } })
 t.teardown(() => stack.stop())
-const session = await createTestSession(stack.env.REDIS_URL, { id: 'admin-limits', username: 'webmaster' }, { secret: stack.env.SESSION_SECRET })
+const session = await createTestSession(stack.env, { id: 'admin-limits', username: 'webmaster' }, { secret: stack.env.SESSION_SECRET })
 const admin = { cookie: session.cookie, 'x-requested-with': 'XMLHttpRequest', origin: stack.url, 'content-type': 'application/json' }
 const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
 

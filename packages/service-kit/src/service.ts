@@ -24,6 +24,7 @@ export interface ServiceOptions {
     MONGO_URL?: string
     MONGO_DB?: string
     REDIS_URL?: string
+    QUEUE_PREFIX?: string
     SESSION_SECRET?: string
     PUBLIC_ORIGIN?: string
     HEADERS_TIMEOUT_MS?: number
@@ -93,7 +94,7 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   }
   if (config.SESSION_SECRET) {
     if (!config.REDIS_URL) throw new Error(`${opts.name}: sessions need REDIS_URL`)
-    await app.register(sessionReader, { secret: config.SESSION_SECRET, redis: () => app.redis })
+    await app.register(sessionReader, { secret: config.SESSION_SECRET, redis: () => app.redis, prefix: config.QUEUE_PREFIX ?? 'site' })
     await app.register(csrf, { origins: (config.PUBLIC_ORIGIN ?? '').split(',') })
   }
 
