@@ -80,7 +80,7 @@ try {
     return c
   }
   start(['services/contact/dist/server.js'], { PORT: String(servicePort) })
-  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), CONTACT_URL: `http://127.0.0.1:${servicePort}` })
+  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), METRICS_PORT: '0', CONTACT_URL: `http://127.0.0.1:${servicePort}` })
   await Promise.all([waitForPort(servicePort, 'contact'), waitForPort(gatewayPort, 'gateway')])
   db = mongoose.createConnection(infra.mongoUrl, { dbName: run })
   await db.asPromise()

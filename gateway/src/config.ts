@@ -5,6 +5,8 @@ const url = (fallback: string, description: string) => Type.String({ default: fa
 export const configProperties = {
   ...baseConfigProperties,
   PORT: Type.Integer({ default: 8080 }),
+  /** Port of /metrics for Prometheus; not proxied, not public (0: any free port, for tests). */
+  METRICS_PORT: Type.Integer({ minimum: 0, default: 9090 }),
   /** The gateway is the edge: by default it trusts no proxy in front of it ('none'); behind an ingress, name its addresses. */
   TRUST_PROXY: Type.String({ default: 'none' }),
   AUTH_URL: url('http://127.0.0.1:3001', 'auth service base URL'),

@@ -45,6 +45,8 @@ export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ..
       env: {
         ...shared,
         PORT: String(gatewayPort),
+        // Prometheus scrapes the gateway here; its public port has no /metrics.
+        METRICS_PORT: String(ports['gateway-metrics'] ?? 9090),
         AUTH_URL: url('auth'),
         CONTENT_URL: url('content'),
         BLOG_URL: url('blog'),

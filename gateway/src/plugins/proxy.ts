@@ -69,6 +69,9 @@ export default fp<{ config: Config }>(
       reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND')),
     )
 
+    // The gateway's metrics live on METRICS_PORT; here /metrics is nobody's (not even the web app's).
+    app.get('/metrics', async (_request, reply) => reply.code(404).send(errorBody(404, 'Route GET /metrics not found', 'NOT_FOUND')))
+
     // Everything else is the web app; its server answers unknown paths with index.html (history fallback).
     await app.register(proxy, {
       upstream: config.WEB_URL,

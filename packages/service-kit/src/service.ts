@@ -34,6 +34,8 @@ export interface ServiceOptions {
   publicPrefix?: string
   /** The service's own routes and plugins, registered after the kit's. */
   routes: FastifyPluginAsync
+  /** false: keep the metrics registry but serve no `/metrics` route (the process serves it elsewhere). */
+  metricsRoute?: boolean
   /** Extra Fastify options (e.g. bodyLimit). */
   fastify?: { bodyLimit?: number; logger?: boolean }
 }
@@ -82,7 +84,7 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   app.get('/openapi.json', { schema: { hide: true }, logLevel: 'warn' }, async () => app.swagger())
 
   await app.register(health, { name: opts.name, ...(opts.publicPrefix ? { publicPrefix: opts.publicPrefix } : {}) })
-  await app.register(metrics, { name: opts.name })
+  await app.register(metrics, { name: opts.name, route: opts.metricsRoute ?? true })
 
   if (config.MONGO_URL) {
     await app.register(mongo, { url: config.MONGO_URL, dbName: config.MONGO_DB ?? `site_${opts.name}` })
