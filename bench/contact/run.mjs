@@ -70,6 +70,7 @@ try {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     CONTACT_RATE_LIMIT: '100000000',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     TEAM_EMAIL: 'team@bench.test',
     MAIL_FROM: 'Bench <no-reply@bench.test>',

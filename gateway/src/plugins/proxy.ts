@@ -44,7 +44,8 @@ export default fp<{ config: Config }>(
         prefix: route.prefix,
         rewritePrefix: route.prefix,
         replyOptions: replyOptions(timeout),
-        config: { rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 }, bodyLimit: limit, tooLarge: route.tooLarge },
+        // The rate limit is the security plugin's global one (one budget per class across the API).
+        config: { bodyLimit: limit, tooLarge: route.tooLarge },
         undici: { connections: 128, keepAliveTimeout: 4000 },
         handler: (request, reply, dest, options) => {
           // http-proxy hands the client's request stream over as the body (nothing is parsed here).
