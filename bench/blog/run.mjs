@@ -113,7 +113,7 @@ try {
   })
   await waitForPort(port, 'blog', 30000)
   await waitForPort(workerPort, 'blog-worker', 30000)
-  const session = await createTestSession(infra.redisUrl, undefined, { secret: env.SESSION_SECRET })
+  const session = await createTestSession({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: env.QUEUE_PREFIX }, undefined, { secret: env.SESSION_SECRET })
   for (const [i, doc] of docs.entries()) {
     const form = new FormData()
     form.set('file', new Blob([doc], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), `bench-${i}.docx`)

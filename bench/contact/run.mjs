@@ -70,6 +70,7 @@ try {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     CONTACT_RATE_LIMIT: '100000000',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     TEAM_EMAIL: 'team@bench.test',
     MAIL_FROM: 'Bench <no-reply@bench.test>',
@@ -80,7 +81,7 @@ try {
     return c
   }
   start(['services/contact/dist/server.js'], { PORT: String(servicePort) })
-  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), CONTACT_URL: `http://127.0.0.1:${servicePort}` })
+  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), METRICS_PORT: '0', CONTACT_URL: `http://127.0.0.1:${servicePort}` })
   await Promise.all([waitForPort(servicePort, 'contact'), waitForPort(gatewayPort, 'gateway')])
   db = mongoose.createConnection(infra.mongoUrl, { dbName: run })
   await db.asPromise()

@@ -35,7 +35,7 @@ try {
     return c
   }
   start(['services/content/dist/server.js'], { PORT: String(servicePort) })
-  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), CONTENT_URL: `http://127.0.0.1:${servicePort}`, RATE_LIMIT_PER_MINUTE: '100000000' })
+  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), METRICS_PORT: '0', CONTENT_URL: `http://127.0.0.1:${servicePort}`, RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_READ_PER_MINUTE: '100000000' })
 
   mkdirSync(join(tmp, 'logs'), { recursive: true })
   writeFileSync(

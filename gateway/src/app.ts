@@ -4,12 +4,15 @@ import security from './plugins/security.js'
 import compression from './plugins/compression.js'
 import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
+import metricsPort from './plugins/metrics-port.js'
 
 /** The gateway: the only public port. Edge concerns here; every service still guards itself. */
 export async function buildApp(config: Config) {
-  return createService({
+  const app = await createService({
     name: 'gateway',
     config,
+    // Metrics are served on METRICS_PORT, never on the public port.
+    metricsRoute: false,
     routes: async (app) => {
       await app.register(security, { config })
       // Before the routes, so its hooks cover every answer (proxied or the gateway's own).
@@ -18,4 +21,7 @@ export async function buildApp(config: Config) {
       await app.register(proxy, { config })
     },
   })
+  // At the root, so server.ts sees app.listenMetrics.
+  await app.register(metricsPort, { port: config.METRICS_PORT, host: config.HOST })
+  return app
 }

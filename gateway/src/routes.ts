@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from '@site/service-kit'
 import type { Config } from './config.js'
 
 export interface UpstreamRoute {
@@ -5,6 +6,10 @@ export interface UpstreamRoute {
   upstream: string
   /** Uploads and LLM calls may take long; everything else gets the default timeout. */
   slow?: boolean
+  /** Largest request body in bytes (BODY_LIMITS.default unless named): the same limit the service applies. */
+  bodyLimit?: number
+  /** The service's own 413 message for this route, when it has one (the upload routes). */
+  tooLarge?: string
 }
 
 /** Which service answers which public path. Services serve their full public paths (no rewriting). */
@@ -14,12 +19,14 @@ export function upstreamRoutes(c: Config): UpstreamRoute[] {
     { prefix: '/api/content', upstream: c.CONTENT_URL },
     { prefix: '/api/features', upstream: c.CONTENT_URL },
     { prefix: '/api/pages', upstream: c.CONTENT_URL },
-    { prefix: '/api/projects/upload', upstream: c.CONTENT_URL, slow: true },
+    { prefix: '/api/projects/upload', upstream: c.CONTENT_URL, slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File size must be less than 10MB' },
     { prefix: '/api/projects', upstream: c.CONTENT_URL },
     { prefix: '/objects', upstream: c.CONTENT_URL },
-    { prefix: '/api/blog/upload', upstream: c.BLOG_URL, slow: true },
+    { prefix: '/api/blog/upload', upstream: c.BLOG_URL, slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File must be smaller than 10MB.' },
     { prefix: '/api/blog/translate-title', upstream: c.BLOG_URL, slow: true },
-    { prefix: '/api/blog', upstream: c.BLOG_URL },
+    // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
+    // other routes to the default limit itself.
+    { prefix: '/api/blog', upstream: c.BLOG_URL, bodyLimit: BODY_LIMITS.blogPost },
     { prefix: '/api/chat', upstream: c.CHAT_URL, slow: true },
     { prefix: '/api/contacts', upstream: c.CONTACT_URL },
   ]

@@ -135,10 +135,10 @@ t.test('refused → 503 with Retry-After, hanging → 504, and recovery without 
   t.same(ok.json(), { back: true })
 })
 
-t.test('the API has a per-IP request budget', async (t) => {
+t.test('the API has a per-IP request budget (reads here; the classes are in rate-limit.test.ts)', async (t) => {
   const up = await upstream('auth')
   t.teardown(() => up.close())
-  const app = await buildApp(readConfig({ LOG_LEVEL: 'silent', AUTH_URL: up.url, RATE_LIMIT_PER_MINUTE: '3' }))
+  const app = await buildApp(readConfig({ LOG_LEVEL: 'silent', AUTH_URL: up.url, RATE_LIMIT_READ_PER_MINUTE: '3' }))
   t.teardown(() => app.close())
   const codes = []
   for (let i = 0; i < 4; i++) codes.push((await app.inject({ url: '/api/auth/user' })).statusCode)

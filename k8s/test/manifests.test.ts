@@ -117,7 +117,14 @@ function checkDeployable(t: Tap, objs: Obj[], name: string, spec: Awaited<Return
   const ann = d.spec.template.metadata.annotations ?? {}
   if (name !== 'web') {
     t.equal(ann['prometheus.io/scrape'], 'true', `${name}: scraped by Prometheus`)
-    t.equal(Number(ann['prometheus.io/port']), port?.containerPort, `${name}: scrape port is the metrics port`)
+    // The gateway serves metrics on a port of its own (its http port is public); the others on http.
+    const metricsPort = c.ports.find((p: Obj) => p.name === 'metrics') ?? port
+    t.equal(Number(ann['prometheus.io/port']), metricsPort?.containerPort, `${name}: scrape port is the metrics port`)
+    if (env.has('METRICS_PORT')) t.equal(Number(env.get('METRICS_PORT')), metricsPort?.containerPort, `${name}: METRICS_PORT is the metrics container port`)
+    if (name === 'gateway') {
+      t.ok(c.ports.some((p: Obj) => p.name === 'metrics'), 'gateway: metrics on a port of their own')
+      t.notOk(find(objs, 'Service', name)?.spec.ports.some((p: Obj) => p.targetPort === 'metrics'), 'gateway: the metrics port is not in the Service')
+    }
   }
   const svc = find(objs, 'Service', name)
   if (WORKERS.includes(name)) t.notOk(svc, `${name}: workers have no Service`)
@@ -170,6 +177,16 @@ for (const overlay of OVERLAYS) {
           const deny = find(objs, 'NetworkPolicy', 'default-deny-all')
           t.same(deny?.spec.podSelector, {}, 'deny-all selects every pod')
           t.same(deny?.spec.policyTypes, ['Ingress', 'Egress'], 'deny-all covers both directions')
+        }
+        if (withPolicies) {
+          const prom = find(objs, 'NetworkPolicy', 'allow-prometheus')
+          t.ok(prom?.spec.ingress.some((r: Obj) => r.ports.some((p: Obj) => p.port === 'metrics')), 'Prometheus may reach the gateway\'s metrics port')
+        }
+        if (extra.includes('monitoring')) {
+          // Every scraped deployable is scraped on the port that serves its /metrics.
+          const gatewayLabels = find(objs, 'Deployment', 'gateway')!.spec.template.metadata.labels
+          const monitors = byKind(objs, 'PodMonitor').filter((m) => (m.spec.selector.matchLabels ? matches(m.spec.selector.matchLabels, gatewayLabels) : m.spec.selector.matchExpressions.every((e: Obj) => e.values.includes(gatewayLabels[e.key]))))
+          t.same(monitors.flatMap((m) => m.spec.podMetricsEndpoints.map((e: Obj) => e.port)), ['metrics'], 'the gateway is scraped on its metrics port only')
         }
         if (extra.includes('keda')) {
           for (const w of WORKERS) t.ok(find(objs, 'ScaledObject', w), `${w}: scaled on queue depth`)

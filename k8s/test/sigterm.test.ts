@@ -68,6 +68,7 @@ t.test('SIGTERM under load: in-flight requests finish, new ones are refused, exi
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_MS: '20000',
+      METRICS_PORT: '0',
       ...Object.fromEntries(['AUTH', 'CONTENT', 'BLOG', 'CHAT', 'CONTACT', 'WEB'].map((s) => [`${s}_URL`, base])),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -81,6 +81,8 @@ export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ..
         ...shared,
         ...gateway.memory,
         PORT: String(gatewayPort),
+        // Prometheus scrapes the gateway here; its public port has no /metrics.
+        METRICS_PORT: String(ports['gateway-metrics'] ?? 9090),
         AUTH_URL: url('auth'),
         CONTENT_URL: url('content'),
         BLOG_URL: url('blog'),

@@ -24,6 +24,7 @@ export async function startStack(opts = {}) {
   const ports = {}
   for (const n of names) ports[n] = await freePort()
   const gatewayPort = await freePort()
+  ports['gateway-metrics'] = await freePort()
   const base = {
     MONGO_URL: process.env.MONGO_URL,
     REDIS_URL: process.env.REDIS_URL,

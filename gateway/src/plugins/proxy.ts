@@ -2,10 +2,11 @@ import fp from 'fastify-plugin'
 import proxy from '@fastify/http-proxy'
 import type { FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
-import { errorBody } from '@site/service-kit'
+import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { upstreamRoutes } from '../routes.js'
 import { upstreamError } from './upstream-errors.js'
+import { DRAIN_MAX_BYTES, drain, upstreamBody } from './request-body.js'
 
 /**
  * Forwards the request id and the client address the gateway determined; whatever a client sent
@@ -37,13 +38,30 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     for (const route of upstreamRoutes(config)) {
       const timeout = route.slow ? config.SLOW_UPSTREAM_TIMEOUT_MS : config.UPSTREAM_TIMEOUT_MS
+      const limit = route.bodyLimit ?? BODY_LIMITS.default
       await app.register(proxy, {
         upstream: route.upstream,
         prefix: route.prefix,
         rewritePrefix: route.prefix,
         replyOptions: replyOptions(timeout),
-        config: { rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+        // The rate limit is the security plugin's global one (one budget per class across the API).
+        config: { bodyLimit: limit, tooLarge: route.tooLarge },
         undici: { connections: 128, keepAliveTimeout: 4000 },
+        handler: (request, reply, dest, options) => {
+          // http-proxy hands the client's request stream over as the body (nothing is parsed here).
+          if (request.body === request.raw) {
+            const declared = Number(request.headers['content-length'])
+            if (declared > limit) {
+              // Refused before a byte is forwarded; a body too big to drain ends the connection.
+              if (declared - limit > DRAIN_MAX_BYTES) reply.header('connection', 'close')
+              else drain(request.raw)
+              const err = bodyTooLarge(limit, route.tooLarge)
+              return reply.code(413).send(errorBody(413, err.message, err.code))
+            }
+            request.body = upstreamBody(request.raw, limit, timeout)
+          }
+          return reply.from(dest, options)
+        },
       })
     }
 
@@ -51,6 +69,9 @@ export default fp<{ config: Config }>(
     app.all('/api/*', async (request, reply) =>
       reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND')),
     )
+
+    // The gateway's metrics live on METRICS_PORT; here /metrics is nobody's (not even the web app's).
+    app.get('/metrics', async (_request, reply) => reply.code(404).send(errorBody(404, 'Route GET /metrics not found', 'NOT_FOUND')))
 
     // Everything else is the web app; its server answers unknown paths with index.html (history fallback).
     await app.register(proxy, {

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import { errorBody } from '@site/service-kit'
+import { createRedis, errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
+import { budget, budgeted, rateClass } from './rate-classes.js'
 
 /** Edge security: helmet headers with a real CSP, and a per-IP request budget for the API. */
 export default fp<{ config: Config }>(
@@ -30,8 +31,20 @@ export default fp<{ config: Config }>(
       hsts: config.HTTPS ? { maxAge: 31536000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     })
+    // Counters in Redis when configured, so every replica counts against the same budget.
+    const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, { commandTimeout: 500 }) : undefined
+    if (redis) app.addHook('onClose', async () => void redis.disconnect())
     await app.register(rateLimit, {
-      global: false,
+      // Every route, with one counter per class and address (the key), not per route.
+      global: true,
+      allowList: (request) => !budgeted(request),
+      keyGenerator: (request) => `${rateClass(request)}:${request.ip}`,
+      max: (request) => budget(config, rateClass(request)),
+      timeWindow: 60_000,
+      ...(redis ? { redis, nameSpace: `${config.QUEUE_PREFIX}:gateway-rate:` } : {}),
+      // Redis away: let requests through rather than take the site down with it (fail open); the
+      // services' own limits on logins and the contact form still hold (they fail closed).
+      skipOnError: true,
       errorResponseBuilder: (_req, ctx) =>
         errorBody(429, `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, 'RATE_LIMITED'),
     })

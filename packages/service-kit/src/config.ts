@@ -10,6 +10,14 @@ export const baseConfigProperties = {
   ),
   /** Trusted proxies in front of the service (the gateway); see Fastify's trustProxy. */
   TRUST_PROXY: Type.String({ default: 'loopback,linklocal,uniquelocal' }),
+  /** Time a client has to send a request's head; a connection still sending it after that is closed (slowloris). */
+  HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 10000 }),
+  /**
+   * Time a client has to send a whole request, head and body (the answer may take longer). The
+   * gateway holds each route to its own, shorter, timeout as well; this bound must stay above the
+   * gateway's longest (SLOW_UPSTREAM_TIMEOUT_MS) so a slow upload it accepts is not cut off behind it.
+   */
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 130000 }),
   /** How long a closing process waits for in-flight work before it gives up. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10000 }),
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STATUS_CODES } from 'node:http'
+import { BODY_LIMITS, bodyTooLarge } from './body-limits.js'
 
 /** An error whose message is meant for the user (always a 4xx or a 503). */
 export class HttpError extends Error {
@@ -69,6 +70,13 @@ export function errorBody(statusCode: number, message: string, code?: string): E
  * 4xx messages are for users; a 5xx never carries internals (they go to the log instead).
  */
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    // Fastify announces `Connection: close` here; the client (the gateway) would then see its write
+    // fail (EPIPE) instead of this answer. Without it, Node reads and drops the rest of the body and
+    // the connection stays usable; the gateway has already capped what it forwards.
+    reply.removeHeader('connection')
+    err = bodyTooLarge(request.routeOptions.bodyLimit ?? BODY_LIMITS.default) as unknown as FastifyError
+  }
   if (err instanceof HttpError) {
     if (err.statusCode >= 500) request.log.warn({ err }, 'dependency unavailable')
     return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.statusCode, err.message, err.code))

@@ -7,8 +7,12 @@ declare module 'fastify' {
   }
 }
 
-/** Prometheus `/metrics`: process metrics plus request duration by route and status. */
-export default fp<{ name: string }>(
+/**
+ * Prometheus `/metrics`: process metrics plus request duration by route and status. With
+ * `route: false` only the registry is kept (`app.metrics`), for a process that serves it on a port
+ * of its own (the gateway, whose own port is public).
+ */
+export default fp<{ name: string; route?: boolean }>(
   async (app, opts) => {
     const registry = new Registry()
     registry.setDefaultLabels({ service: opts.name })
@@ -36,6 +40,7 @@ export default fp<{ name: string }>(
       if (reply.statusCode >= 500) errors.inc({ route, status })
     })
 
+    if (opts.route === false) return
     app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
       reply.header('content-type', registry.contentType)
       return registry.metrics()

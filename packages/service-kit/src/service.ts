@@ -10,6 +10,7 @@ import mongo, { pingMongo } from './mongo.js'
 import redisPlugin, { pingRedis } from './redis.js'
 import sessionReader from './session/reader.js'
 import csrf from './csrf.js'
+import { BODY_LIMITS } from './body-limits.js'
 
 export interface ServiceOptions {
   /** Short name: used in logs, metrics and as the default database name (`site_<name>`). */
@@ -23,13 +24,18 @@ export interface ServiceOptions {
     MONGO_URL?: string
     MONGO_DB?: string
     REDIS_URL?: string
+    QUEUE_PREFIX?: string
     SESSION_SECRET?: string
     PUBLIC_ORIGIN?: string
+    HEADERS_TIMEOUT_MS?: number
+    REQUEST_TIMEOUT_MS?: number
   }
   /** Public path prefix of the service's API (e.g. `/api/auth`): `<prefix>/health` and `<prefix>/ping` live there. */
   publicPrefix?: string
   /** The service's own routes and plugins, registered after the kit's. */
   routes: FastifyPluginAsync
+  /** false: keep the metrics registry but serve no `/metrics` route (the process serves it elsewhere). */
+  metricsRoute?: boolean
   /** Extra Fastify options (e.g. bodyLimit). */
   fastify?: { bodyLimit?: number; logger?: boolean }
 }
@@ -56,8 +62,12 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     genReqId,
     requestIdHeader: false,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
-    bodyLimit: opts.fastify?.bodyLimit ?? 1024 * 1024,
+    bodyLimit: opts.fastify?.bodyLimit ?? BODY_LIMITS.default,
     forceCloseConnections: 'idle',
+    // A client that trickles its request in is cut off (408, connection closed) instead of holding
+    // a connection for ever; Node checks the timers every connectionsCheckingInterval.
+    requestTimeout: config.REQUEST_TIMEOUT_MS ?? 130000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS ?? 10000, connectionsCheckingInterval: 1000 },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -74,7 +84,7 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   app.get('/openapi.json', { schema: { hide: true }, logLevel: 'warn' }, async () => app.swagger())
 
   await app.register(health, { name: opts.name, ...(opts.publicPrefix ? { publicPrefix: opts.publicPrefix } : {}) })
-  await app.register(metrics, { name: opts.name })
+  await app.register(metrics, { name: opts.name, route: opts.metricsRoute ?? true })
 
   if (config.MONGO_URL) {
     await app.register(mongo, { url: config.MONGO_URL, dbName: config.MONGO_DB ?? `site_${opts.name}` })
@@ -86,7 +96,7 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   }
   if (config.SESSION_SECRET) {
     if (!config.REDIS_URL) throw new Error(`${opts.name}: sessions need REDIS_URL`)
-    await app.register(sessionReader, { secret: config.SESSION_SECRET, redis: () => app.redis })
+    await app.register(sessionReader, { secret: config.SESSION_SECRET, redis: () => app.redis, prefix: config.QUEUE_PREFIX ?? 'site' })
     await app.register(csrf, { origins: (config.PUBLIC_ORIGIN ?? '').split(',') })
   }
 

@@ -59,7 +59,7 @@ t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', asy
   const env = testEnv('kitsess')
   const app = await createService({
     name: 'kitsess',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: redis.url, SESSION_SECRET: env.SESSION_SECRET, PUBLIC_ORIGIN: 'http://localhost:8080' },
+    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX, SESSION_SECRET: env.SESSION_SECRET, PUBLIC_ORIGIN: 'http://localhost:8080' },
     routes: async (app) => {
       app.get('/admin', { preHandler: requireAdmin }, async (req) => ({ admin: await req.getAdmin() }))
       app.post('/admin', { preHandler: requireAdmin }, async () => ({ ok: true }))
@@ -69,13 +69,13 @@ t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', asy
   await new Promise((r) => setTimeout(r, 300))
 
   t.equal((await app.inject('/admin')).statusCode, 401)
-  const { cookie, user } = await createTestSession(redis.url)
+  const { cookie, user } = await createTestSession({ REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX })
   const ok = await app.inject({ url: '/admin', headers: { cookie } })
   t.equal(ok.statusCode, 200)
   t.same(ok.json().admin, user)
   t.equal((await app.inject({ url: '/admin', headers: { cookie: cookie + 'x' } })).statusCode, 401, 'a tampered cookie is nobody')
 
-  const old = await createTestSession(redis.url, undefined, { loginAt: Date.now() - 13 * 3600 * 1000 })
+  const old = await createTestSession({ REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX }, undefined, { loginAt: Date.now() - 13 * 3600 * 1000 })
   t.equal((await app.inject({ url: '/admin', headers: { cookie: old.cookie } })).statusCode, 401, 'absolute 12 h limit')
 
   const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/admin', headers: { cookie, ...headers }, payload: headers['content-type'] ? '{}' : undefined })

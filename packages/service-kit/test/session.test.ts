@@ -20,7 +20,7 @@ t.test('reader: refreshes the idle TTL on activity, ends a session past its abso
   const env = testEnv('kitsess2')
   const app = await createService({
     name: 'kitsess2',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: env.REDIS_URL, SESSION_SECRET: env.SESSION_SECRET },
+    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: env.REDIS_URL, QUEUE_PREFIX: env.QUEUE_PREFIX, SESSION_SECRET: env.SESSION_SECRET },
     routes: async (app) => {
       app.get('/admin', { preHandler: requireAdmin }, async (req) => ({ admin: await req.getAdmin() }))
     },
@@ -31,23 +31,23 @@ t.test('reader: refreshes the idle TTL on activity, ends a session past its abso
   await app.ready()
   await new Promise((r) => setTimeout(r, 200))
 
-  const { cookie, id } = await createTestSession(env.REDIS_URL!)
-  await redis.pexpire(sessionKey(id), 5000)
+  const { cookie, id } = await createTestSession(env)
+  await redis.pexpire(sessionKey(env.QUEUE_PREFIX!, id), 5000)
   t.equal((await app.inject({ url: '/admin', headers: { cookie } })).statusCode, 200)
-  t.ok((await redis.pttl(sessionKey(id))) > 5000, 'idle timer restarted (2 h by default)')
+  t.ok((await redis.pttl(sessionKey(env.QUEUE_PREFIX!, id))) > 5000, 'idle timer restarted (2 h by default)')
 
   // A session written with its own (short) limits, as the auth service does when configured so.
   const sid = randomBytes(24).toString('base64url')
   const loginAt = Date.now()
-  await redis.set(sessionKey(sid), JSON.stringify({ user: { id: 'u1', username: 'admin' }, loginAt, idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 }), 'PX', 60_000)
+  await redis.set(sessionKey(env.QUEUE_PREFIX!, sid), JSON.stringify({ user: { id: 'u1', username: 'admin' }, loginAt, idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 }), 'PX', 60_000)
   const short = `${SESSION_COOKIE}=${encodeURIComponent(sign(sid, TEST_SESSION_SECRET))}`
   t.equal((await app.inject({ url: '/admin', headers: { cookie: short } })).statusCode, 200)
-  const ttl = await redis.pttl(sessionKey(sid))
+  const ttl = await redis.pttl(sessionKey(env.QUEUE_PREFIX!, sid))
   t.ok(ttl > 0 && ttl <= 60_000, 'refreshed to the idle limit the session carries')
 
   const old = randomBytes(24).toString('base64url')
-  await redis.set(sessionKey(old), JSON.stringify({ user: { id: 'u1', username: 'admin' }, loginAt: Date.now() - 130_000, absoluteTimeoutMs: 120_000 }), 'PX', 60_000)
+  await redis.set(sessionKey(env.QUEUE_PREFIX!, old), JSON.stringify({ user: { id: 'u1', username: 'admin' }, loginAt: Date.now() - 130_000, absoluteTimeoutMs: 120_000 }), 'PX', 60_000)
   const oldCookie = `${SESSION_COOKIE}=${encodeURIComponent(sign(old, TEST_SESSION_SECRET))}`
   t.equal((await app.inject({ url: '/admin', headers: { cookie: oldCookie } })).statusCode, 401, 'past its absolute limit')
-  t.equal(await redis.exists(sessionKey(old)), 0, 'and removed from Redis')
+  t.equal(await redis.exists(sessionKey(env.QUEUE_PREFIX!, old)), 0, 'and removed from Redis')
 })

@@ -15,6 +15,7 @@ const config = loadConfigOrExit(() =>
     ...mongoConfigProperties,
     MONGO_DB: configProperties.MONGO_DB,
     REDIS_URL: Type.Optional(Type.String()),
+    QUEUE_PREFIX: configProperties.QUEUE_PREFIX,
     ARGON2_MEMORY_KIB: configProperties.ARGON2_MEMORY_KIB,
     ARGON2_TIME_COST: configProperties.ARGON2_TIME_COST,
     ARGON2_PARALLELISM: configProperties.ARGON2_PARALLELISM,
@@ -30,7 +31,7 @@ try {
   if (db.readyState !== 1) throw new AdminInputError(`cannot reach MongoDB at MONGO_URL (database ${config.MONGO_DB})`)
   const result = await upsertAdmin(userModel(db), await createHasher(config), config.ADMIN_USERNAME, config.ADMIN_PASSWORD)
   say(`admin '${config.ADMIN_USERNAME.trim()}': ${result.outcome}`)
-  if (result.outcome === 'password-updated' && config.REDIS_URL) await endSessions(config.REDIS_URL, result.id)
+  if (result.outcome === 'password-updated' && config.REDIS_URL) await endSessions(config.REDIS_URL, config.QUEUE_PREFIX, result.id)
 } catch (err) {
   if (!(err instanceof AdminInputError)) throw err
   process.stderr.write(`[seed] ${err.message}\n`)
@@ -40,11 +41,11 @@ try {
 }
 process.exit(code)
 
-async function endSessions(url: string, userId: string) {
+async function endSessions(url: string, prefix: string, userId: string) {
   const redis = createRedis(url, { enableOfflineQueue: true, lazyConnect: false })
   try {
-    const ids = await redis.smembers(userSessionsKey(userId))
-    if (ids.length) await redis.del(...ids.map(sessionKey), userSessionsKey(userId))
+    const ids = await redis.smembers(userSessionsKey(prefix, userId))
+    if (ids.length) await redis.del(...ids.map((id) => sessionKey(prefix, id)), userSessionsKey(prefix, userId))
     if (ids.length) say(`ended ${ids.length} open session(s) of that admin`)
   } catch {
     say('Redis not reachable: open sessions of that admin were not ended')

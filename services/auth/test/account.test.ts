@@ -81,7 +81,7 @@ t.test('another service authorizes with the kit reading the session auth wrote; 
   await h.addUser('admin', PASSWORD)
   const other = await createService({
     name: 'otherservice',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: h.config.REDIS_URL, SESSION_SECRET: h.config.SESSION_SECRET, PUBLIC_ORIGIN: h.config.PUBLIC_ORIGIN },
+    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: h.config.REDIS_URL, QUEUE_PREFIX: h.config.QUEUE_PREFIX, SESSION_SECRET: h.config.SESSION_SECRET, PUBLIC_ORIGIN: h.config.PUBLIC_ORIGIN },
     routes: async (app) => {
       app.register(async (admin) => {
         admin.addHook('preHandler', requireAdmin)
@@ -106,9 +106,9 @@ t.test('another service authorizes with the kit reading the session auth wrote; 
   const redis = new Redis(h.config.REDIS_URL)
   t.teardown(() => redis.disconnect())
   const id = decodeURIComponent(cookie.slice(4)).split('.')[0]!
-  await redis.pexpire(sessionKey(id), 60_000)
+  await redis.pexpire(sessionKey(h.config.QUEUE_PREFIX, id), 60_000)
   await other.inject({ url: '/api/things', headers: { cookie } })
-  t.ok((await redis.pttl(sessionKey(id))) > 60_000, 'the idle TTL was refreshed by the other service')
+  t.ok((await redis.pttl(sessionKey(h.config.QUEUE_PREFIX, id))) > 60_000, 'the idle TTL was refreshed by the other service')
 
   const post = (headers: Record<string, string>, app = other, url = '/api/things') => app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload: '{}' })
   t.equal((await post({ 'content-type': 'application/json', origin: 'http://localhost:8080' })).statusCode, 200)

@@ -7,7 +7,7 @@ import { makeDocx } from './fixtures.js'
 // The built processes (blog, blog worker, gateway) as a user reaches them: multipart through the gateway.
 const stack = await startStack({ only: ['blog', 'blog-worker', 'gateway'] })
 t.teardown(() => stack.stop())
-const session = await createTestSession(stack.env.REDIS_URL, { id: 'admin-e2e', username: 'webmaster' }, { secret: stack.env.SESSION_SECRET })
+const session = await createTestSession(stack.env, { id: 'admin-e2e', username: 'webmaster' }, { secret: stack.env.SESSION_SECRET })
 const headers = { cookie: session.cookie, 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
 
 const send = (file: Blob, name: string, fields: Record<string, string> = {}) => {

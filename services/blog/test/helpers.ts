@@ -12,7 +12,7 @@ export async function setup(extra: Record<string, string> = {}) {
   const env = testEnv('blog', { BLOG_IMPORT_BACKOFF_MS: '50', ...extra })
   const app = await buildApp(readConfig(env))
   await app.ready()
-  const session = await createTestSession(env.REDIS_URL!, { id: 'admin-1', username: 'editor' })
+  const session = await createTestSession(env, { id: 'admin-1', username: 'editor' })
   const admin = { cookie: session.cookie, 'x-requested-with': 'XMLHttpRequest' }
   const workers: Closable[][] = []
   return {

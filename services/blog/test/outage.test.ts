@@ -14,7 +14,7 @@ t.teardown(async () => {
   await app.close()
   await redis.close()
 })
-const { cookie } = await createTestSession(redis.url)
+const { cookie } = await createTestSession(env)
 const admin = { cookie, 'x-requested-with': 'XMLHttpRequest' }
 const post = { title_nl: 'Storing', title_en: 'Outage', excerpt_nl: '', excerpt_en: '', content_nl: '<p>x</p>', content_en: '<p>x</p>', published: true }
 

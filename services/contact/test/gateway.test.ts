@@ -58,7 +58,7 @@ t.test('through the gateway: Redis down, SMTP down, worker killed → every requ
   await burst(4)
 
   await smtp.waitFor(ids.size * 2)
-  const cookie = (await createTestSession(redis.url, undefined, { secret: stack.env.SESSION_SECRET })).cookie
+  const cookie = (await createTestSession({ REDIS_URL: redis.url, QUEUE_PREFIX: stack.env.QUEUE_PREFIX }, undefined, { secret: stack.env.SESSION_SECRET })).cookie
   let inbox: { total: number; items: { id: string; notification: { status: string } }[] } = { total: 0, items: [] }
   for (;;) {
     const res = await fetch(`${stack.url}/api/contacts?pageSize=50`, { headers: { cookie } })

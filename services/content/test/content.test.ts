@@ -100,7 +100,7 @@ t.test('seeding is idempotent and never overwrites admin edits', async (t) => {
   const env = testEnv('content')
   const first = await buildApp(readConfig(env))
   await first.ready()
-  const { cookie } = await createTestSession(env.REDIS_URL!)
+  const { cookie } = await createTestSession(env)
   const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' }
   const features = (await first.inject({ method: 'GET', url: '/api/features' })).json<Array<{ id: string }>>()
   t.equal(features.length, DEFAULT_FEATURES.length)
@@ -135,7 +135,7 @@ t.test('a write on one replica clears the cache of another (Redis pub/sub), not 
   // `other` caches its answer; a change behind its back shows only if its cache is cleared.
   t.equal((await other.inject({ method: 'GET', url: '/api/content' })).json().title_en, DEFAULT_CONTENT.title_en)
   await other.db.collection('content').updateOne({}, { $set: { title_en: 'Changed behind the cache' } })
-  const { cookie } = await createTestSession(env.REDIS_URL!)
+  const { cookie } = await createTestSession(env)
   const seenByB = await b.inject({ method: 'GET', url: '/api/content' })
   t.equal(seenByB.json().title_en, DEFAULT_CONTENT.title_en)
   const saved = await a.inject({ method: 'POST', url: '/api/content', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload: { ...valid(), title_en: 'Changed on A' } })

@@ -12,7 +12,7 @@ export async function setup(t: Teardown, extraEnv: Record<string, string> = {}, 
   const config = readConfig(testEnv('content', extraEnv))
   const app = await buildApp(config)
   await app.ready()
-  const { cookie } = await createTestSession(config.REDIS_URL)
+  const { cookie } = await createTestSession(config)
   t.teardown(async () => {
     if (!opts.keepDb) await app.db.dropDatabase().catch(() => undefined)
     await app.close()

@@ -3,9 +3,10 @@
  * sessions through @fastify/session) and every other service (which only reads them).
  */
 export const SESSION_COOKIE = 'sid'
-export const sessionKey = (id: string) => `site:sess:${id}`
+/** A session's key, under the deployment's Redis namespace (QUEUE_PREFIX, `site` by default). */
+export const sessionKey = (prefix: string, id: string) => `${prefix}:sess:${id}`
 /** Set of a user's session ids, so a password change can end all of them. */
-export const userSessionsKey = (userId: string) => `site:user-sess:${userId}`
+export const userSessionsKey = (prefix: string, userId: string) => `${prefix}:user-sess:${userId}`
 
 /** Production limits (spec §9, design §4); the auth service may configure others per deployment. */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000

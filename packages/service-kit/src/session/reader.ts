@@ -15,6 +15,8 @@ declare module 'fastify' {
 export interface SessionReaderOptions {
   secret: string
   redis: () => Redis
+  /** The deployment's Redis namespace (QUEUE_PREFIX): sessions of another deployment are not read. */
+  prefix: string
   /** Clock, injectable so tests can move time. */
   now?: () => number
 }
@@ -36,7 +38,7 @@ export default fp<SessionReaderOptions>(
       if (!raw) return null
       const unsigned = request.unsignCookie(raw)
       if (!unsigned.valid || !unsigned.value) return null
-      const key = sessionKey(unsigned.value)
+      const key = sessionKey(opts.prefix, unsigned.value)
       try {
         const json = await opts.redis().get(key)
         const at = now()

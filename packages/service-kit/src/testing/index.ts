@@ -24,9 +24,13 @@ function required(name: string): string {
   return v
 }
 
+/** The QUEUE_PREFIX of the latest testEnv of this process (createTestSession's fallback). */
+let lastTestPrefix: string | undefined
+
 /** Environment for one test file: its own database and queue prefix, the shared servers. */
 export function testEnv(name: string, extra: Record<string, string> = {}): Record<string, string> {
   const id = `${name}_${randomBytes(4).toString('hex')}`
+  lastTestPrefix = extra.QUEUE_PREFIX ?? `t_${id}`
   return {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     MONGO_URL: required('MONGO_URL'),
@@ -39,18 +43,25 @@ export function testEnv(name: string, extra: Record<string, string> = {}): Recor
   }
 }
 
-/** A session as the auth service stores it, for testing another service's admin routes. */
+/**
+ * A session as the auth service stores it, for testing another service's admin routes. `target` is
+ * the service's environment or config (its REDIS_URL and QUEUE_PREFIX: sessions live in the
+ * deployment's namespace), or just a Redis URL: the namespace is then the latest testEnv's.
+ */
 export async function createTestSession(
-  redisUrl: string,
+  target: string | { REDIS_URL?: string | undefined; QUEUE_PREFIX?: string | undefined },
   user: SessionUser = { id: randomUUID(), username: 'admin' },
   opts: { loginAt?: number; secret?: string } = {},
 ): Promise<{ cookie: string; id: string; user: SessionUser }> {
+  const redisUrl = typeof target === 'string' ? target : target.REDIS_URL
+  if (!redisUrl) throw new Error('createTestSession needs a Redis URL')
+  const prefix = (typeof target === 'string' ? undefined : target.QUEUE_PREFIX) ?? lastTestPrefix ?? 'site'
   const redis = new Redis(redisUrl)
   try {
     const id = randomBytes(24).toString('base64url')
     const session = { cookie: { originalMaxAge: null, httpOnly: true, path: '/' }, user, loginAt: opts.loginAt ?? Date.now() }
-    await redis.set(sessionKey(id), JSON.stringify(session), 'PX', IDLE_TIMEOUT_MS)
-    await redis.sadd(userSessionsKey(user.id), id)
+    await redis.set(sessionKey(prefix, id), JSON.stringify(session), 'PX', IDLE_TIMEOUT_MS)
+    await redis.sadd(userSessionsKey(prefix, user.id), id)
     const value = sign(id, opts.secret ?? TEST_SESSION_SECRET)
     return { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}`, id, user }
   } finally {

@@ -18,6 +18,8 @@ export class RedisSessionStore implements SessionStore {
   constructor(
     private readonly redis: () => Redis,
     private readonly now: () => number,
+    /** The deployment's Redis namespace (QUEUE_PREFIX), shared with every service's session reader. */
+    private readonly prefix: string,
   ) {}
 
   markFresh(session: object) {
@@ -47,7 +49,7 @@ export class RedisSessionStore implements SessionStore {
     const live = liveSession(JSON.stringify(data), at)
     if (!live) return
     const isNew = this.fresh.has(session)
-    const key = sessionKey(id)
+    const key = sessionKey(this.prefix, id)
     const ttl = sessionTtlMs(live, at)
     const written = isNew
       ? await this.redis().set(key, JSON.stringify(data), 'PX', ttl, 'NX')
@@ -55,12 +57,12 @@ export class RedisSessionStore implements SessionStore {
     if (written !== 'OK') return
     this.fresh.delete(session)
     // The set lives as long as the longest session it can hold.
-    await this.redis().multi().sadd(userSessionsKey(live.user.id), id).pexpire(userSessionsKey(live.user.id), live.absoluteTimeoutMs ?? ttl).exec()
+    await this.redis().multi().sadd(userSessionsKey(this.prefix, live.user.id), id).pexpire(userSessionsKey(this.prefix, live.user.id), live.absoluteTimeoutMs ?? ttl).exec()
     if (isNew) await this.prune(live.user.id)
   }
 
   private async read(id: string): Promise<Session | null> {
-    const key = sessionKey(id)
+    const key = sessionKey(this.prefix, id)
     const json = await this.redis().get(key)
     const at = this.now()
     const live = liveSession(json, at)
@@ -75,43 +77,43 @@ export class RedisSessionStore implements SessionStore {
   }
 
   private async remove(id: string) {
-    const key = sessionKey(id)
+    const key = sessionKey(this.prefix, id)
     const json = await this.redis().get(key)
     const userId = parseUserId(json)
     const tx = this.redis().multi().del(key)
-    if (userId) tx.srem(userSessionsKey(userId), id)
+    if (userId) tx.srem(userSessionsKey(this.prefix, userId), id)
     await tx.exec()
   }
 
   /** Ends every session of a user except `keepId`; returns how many ended. */
   async endOtherSessions(userId: string, keepId?: string): Promise<number> {
-    const ids = (await this.redis().smembers(userSessionsKey(userId))).filter((id) => id !== keepId)
+    const ids = (await this.redis().smembers(userSessionsKey(this.prefix, userId))).filter((id) => id !== keepId)
     if (ids.length === 0) return 0
     const tx = this.redis().multi()
-    for (const id of ids) tx.del(sessionKey(id)).srem(userSessionsKey(userId), id)
+    for (const id of ids) tx.del(sessionKey(this.prefix, id)).srem(userSessionsKey(this.prefix, userId), id)
     const results = (await tx.exec()) ?? []
     return results.filter((_r, i) => i % 2 === 0 && _r[1] === 1).length
   }
 
   /** After a username change, the user's other sessions show the new name too. */
   async renameInSessions(userId: string, username: string, exceptId?: string) {
-    for (const id of await this.redis().smembers(userSessionsKey(userId))) {
+    for (const id of await this.redis().smembers(userSessionsKey(this.prefix, userId))) {
       if (id === exceptId) continue
-      const json = await this.redis().get(sessionKey(id))
+      const json = await this.redis().get(sessionKey(this.prefix, id))
       const data = json ? (JSON.parse(json) as StoredSession) : null
       if (!data?.user) continue
       data.user = { ...data.user, username }
-      await this.redis().set(sessionKey(id), JSON.stringify(data), 'KEEPTTL', 'XX')
+      await this.redis().set(sessionKey(this.prefix, id), JSON.stringify(data), 'KEEPTTL', 'XX')
     }
   }
 
   /** Drops ids of sessions that expired on their own from the user's set. */
   private async prune(userId: string) {
-    const ids = await this.redis().smembers(userSessionsKey(userId))
+    const ids = await this.redis().smembers(userSessionsKey(this.prefix, userId))
     if (ids.length < 2) return
-    const exists = await Promise.all(ids.map((id) => this.redis().exists(sessionKey(id))))
+    const exists = await Promise.all(ids.map((id) => this.redis().exists(sessionKey(this.prefix, id))))
     const dead = ids.filter((_id, i) => exists[i] === 0)
-    if (dead.length) await this.redis().srem(userSessionsKey(userId), ...dead)
+    if (dead.length) await this.redis().srem(userSessionsKey(this.prefix, userId), ...dead)
   }
 }
 

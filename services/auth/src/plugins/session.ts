@@ -19,7 +19,7 @@ const SECURE = { auto: 'auto', true: true, false: false } as const
  */
 export default fp<{ config: Config; now: () => number }>(
   async (app, { config, now }) => {
-    const store = new RedisSessionStore(() => app.redis, now)
+    const store = new RedisSessionStore(() => app.redis, now, config.QUEUE_PREFIX)
     app.decorate('authSessions', store)
     await app.register(session, {
       secret: config.SESSION_SECRET,

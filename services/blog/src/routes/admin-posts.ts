@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import mongoose from 'mongoose'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { PRIVATE_NO_STORE, Type, notFound } from '@site/service-kit'
+import { BODY_LIMITS, PRIVATE_NO_STORE, Type, notFound } from '@site/service-kit'
 import { BlogPost, BlogPostCreate, BlogPostUpdate, ErrorBody } from '@site/contracts'
 import type { BlogContext } from '../context.js'
 import type { PostDoc } from '../models/post.js'
@@ -28,7 +28,8 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
 
   app.post(
     '/api/blog',
-    { schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } } },
+    // A post's three HTML bodies may be 2,000,000 characters each: far over the default 1 MB.
+    { bodyLimit: BODY_LIMITS.blogPost, schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } } },
     async (request, reply) => {
       const admin = (await request.getAdmin())!
       const author = request.body.author?.trim() || admin.username
@@ -40,7 +41,7 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
 
   app.put(
     '/api/blog/:id',
-    { schema: { tags: ['blog'], params: IdParams, body: BlogPostUpdate, response: { 200: BlogPost, ...errors } } },
+    { bodyLimit: BODY_LIMITS.blogPost, schema: { tags: ['blog'], params: IdParams, body: BlogPostUpdate, response: { 200: BlogPost, ...errors } } },
     async (request) => {
       const doc = await updatePost(ctx.posts, request.params.id, request.body)
       await ctx.changed()

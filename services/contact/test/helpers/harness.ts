@@ -52,7 +52,7 @@ export async function contactHarness(name: string, opts: { smtpUrl?: string; env
       return h.call('POST', '/api/contacts', body, {}, fromIp)
     },
     async adminCookie() {
-      return (await createTestSession(config.REDIS_URL)).cookie
+      return (await createTestSession(config)).cookie
     },
     /** Polls the stored request until `done` holds (bounded by the test's timeout, never asserted on time). */
     async until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
