@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from '@site/service-kit'
 import { BlogPost, ErrorBody } from '@site/contracts'
-import { notFound } from '@site/service-kit'
+import { notFound, privateAnswer, varyOnCookie } from '@site/service-kit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { BlogContext } from '../context.js'
 import type { PostDoc } from '../models/post.js'
@@ -24,9 +24,11 @@ const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ct
         response: { 200: Type.Array(BlogPost), 503: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { published } = request.query
+      varyOnCookie(reply)
       if (published === true || !(await request.getAdmin())) return ctx.cache.list()
+      privateAnswer(reply) // the admin list, drafts included
       const filter = published === false ? { published: false } : {}
       const docs = await ctx.posts.find(filter).sort({ created_at: -1 }).lean<PostDoc[]>()
       return docs.map(toDto)
@@ -42,13 +44,17 @@ const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ct
         response: { 200: BlogPost, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { slug } = request.params
+      varyOnCookie(reply)
       const cached = await ctx.cache.bySlug(slug)
       if (cached) return cached
       if (await request.getAdmin()) {
         const doc = await ctx.posts.findOne({ slug }).lean<PostDoc>()
-        if (doc) return toDto(doc)
+        if (doc) {
+          privateAnswer(reply) // a draft: for the admin only
+          return toDto(doc)
+        }
       }
       throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
     },
