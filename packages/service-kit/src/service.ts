@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import swagger from '@fastify/swagger'
 import { installErrorHandling } from './errors.js'
+import { boundJsonDepth } from './body.js'
 import { genReqId, loggerOptions } from './logger.js'
 import health from './health.js'
 import metrics from './metrics.js'
@@ -65,6 +66,7 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     reply.header('x-request-id', request.id)
   })
   installErrorHandling(app)
+  boundJsonDepth(app)
 
   await app.register(swagger, {
     openapi: {

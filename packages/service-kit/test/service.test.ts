@@ -97,3 +97,27 @@ t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', asy
   }
   t.equal(back, 200, 'Redis back (AOF kept the session) → answers recover by themselves')
 })
+
+t.test('JSON bodies: nesting is bounded before validation; __proto__ refused; normal bodies pass', async (t) => {
+  const { MAX_JSON_DEPTH } = await import('../src/index.js')
+  const app = await createService({
+    name: 'kitdepth',
+    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' },
+    routes: async (app) => {
+      app.post('/echo', async (request) => ({ got: request.body }))
+    },
+  })
+  t.teardown(() => app.close())
+  const post = (payload: string) => app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload })
+  const nest = (n: number) => `${'{"a":'.repeat(n - 1)}{}${'}'.repeat(n - 1)}`
+  t.equal((await post(nest(MAX_JSON_DEPTH))).statusCode, 200, `${MAX_JSON_DEPTH} levels are fine`)
+  const deep = await post(nest(MAX_JSON_DEPTH + 1))
+  t.equal(deep.statusCode, 400, 'one level more is refused')
+  t.match(deep.json(), { statusCode: 400, code: 'BODY_TOO_DEEP', message: /nested too deeply/ })
+  const huge = await post(`${'['.repeat(200_000)}${']'.repeat(200_000)}`)
+  t.equal(huge.statusCode, 400, 'a 200,000-level array is a 400, not a stack overflow')
+  const proto = await post('{"__proto__":{"admin":true}}')
+  t.equal(proto.statusCode, 400, '__proto__ key refused')
+  t.equal((await post('{"a":')).statusCode, 400, 'broken JSON')
+  t.same((await post('{"a":[1,{"b":2}]}')).json(), { got: { a: [1, { b: 2 }] } })
+})

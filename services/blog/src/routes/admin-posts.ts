@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@site/service-kit'
+import { Type, onlyFields } from '@site/service-kit'
 import { BlogPost, BlogPostCreate, BlogPostUpdate, ErrorBody } from '@site/contracts'
 import type { BlogContext } from '../context.js'
 import { createPost, deletePost, updatePost } from '../posts/repo.js'
@@ -14,7 +14,7 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
   app.post(
     '/api/blog',
-    { schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } } },
+    { preValidation: onlyFields(BlogPostCreate), schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } } },
     async (request, reply) => {
       const admin = (await request.getAdmin())!
       const author = request.body.author?.trim() || admin.username
@@ -26,7 +26,7 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
 
   app.put(
     '/api/blog/:id',
-    { schema: { tags: ['blog'], params: IdParams, body: BlogPostUpdate, response: { 200: BlogPost, ...errors } } },
+    { preValidation: onlyFields(BlogPostUpdate), schema: { tags: ['blog'], params: IdParams, body: BlogPostUpdate, response: { 200: BlogPost, ...errors } } },
     async (request) => {
       const doc = await updatePost(ctx.posts, request.params.id, request.body)
       await ctx.changed()
