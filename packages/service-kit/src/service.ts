@@ -37,6 +37,21 @@ export interface ServiceOptions {
 
 export type App = FastifyInstance
 
+/** One registered route, as `app.routeList` lists them (tests walk these). */
+export interface RouteInfo {
+  method: string
+  url: string
+  /** Registered in an `adminOnly` context. */
+  admin: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the service, in registration order (HEAD routes Fastify adds for GETs included). */
+    routeList: RouteInfo[]
+  }
+}
+
 /** TRUST_PROXY: 'none' (the edge), 'true', or a list of addresses/ranges (proxy-addr names such as 'loopback,uniquelocal'). */
 export function parseTrustProxy(value: string): boolean | string {
   const v = value.trim()
@@ -66,6 +81,14 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     reply.header('x-request-id', request.id)
   })
   installErrorHandling(app)
+  const routeList: RouteInfo[] = []
+  app.decorate('routeList', routeList)
+  app.addHook('onRoute', (route) => {
+    // Read `admin` late: the adminOnly context marks the same route options after this root hook ran.
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, get admin() { return route.config?.admin === true } })
+    }
+  })
   boundJsonDepth(app)
 
   await app.register(swagger, {

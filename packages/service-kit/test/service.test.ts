@@ -1,7 +1,6 @@
 import t from 'tap'
-import { createService, loadConfig, ConfigError, Type, HttpError } from '../src/index.js'
+import { adminOnly, createService, loadConfig, ConfigError, Type, HttpError } from '../src/index.js'
 import { createTestSession, testEnv, startRedisServer } from '../src/testing/index.js'
-import { requireAdmin } from '../src/session/reader.js'
 
 t.test('config: converted, defaulted, and a readable error listing what is wrong', async (t) => {
   const props = { PORT: Type.Integer({ default: 3000 }), SECRET: Type.String({ minLength: 4, description: 'the secret' }), ON: Type.Boolean({ default: false }) }
@@ -53,7 +52,7 @@ t.test('errors: one JSON shape; 5xx hides internals; 404 is JSON', async (t) => 
   t.equal(live.statusCode, 200)
 })
 
-t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', async (t) => {
+t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async (t) => {
   const redis = await startRedisServer()
   t.teardown(() => redis.close())
   const env = testEnv('kitsess')
@@ -61,8 +60,11 @@ t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', asy
     name: 'kitsess',
     config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: redis.url, SESSION_SECRET: env.SESSION_SECRET, PUBLIC_ORIGIN: 'http://localhost:8080' },
     routes: async (app) => {
-      app.get('/admin', { preHandler: requireAdmin }, async (req) => ({ admin: await req.getAdmin() }))
-      app.post('/admin', { preHandler: requireAdmin }, async () => ({ ok: true }))
+      await app.register(async (scope) => {
+        adminOnly(scope)
+        scope.get('/admin', async (req) => ({ admin: await req.getAdmin() }))
+        scope.post('/admin', async () => ({ ok: true }))
+      })
     },
   })
   t.teardown(() => app.close())
