@@ -7,9 +7,16 @@ export interface HostileBody {
   what: string
   payload: string | Buffer
   contentType: string
+  /** The object itself, for bodies that can be merged into a valid body. */
+  value?: Record<string, unknown>
 }
 
-const json = (what: string, value: unknown): HostileBody => ({ what, payload: JSON.stringify(value), contentType: 'application/json' })
+const json = (what: string, value: unknown): HostileBody => ({
+  what,
+  payload: JSON.stringify(value),
+  contentType: 'application/json',
+  ...(value && typeof value === 'object' && !Array.isArray(value) ? { value: value as Record<string, unknown> } : {}),
+})
 const raw = (what: string, payload: string, contentType = 'application/json'): HostileBody => ({ what, payload, contentType })
 
 /**
@@ -88,13 +95,25 @@ export interface FuzzResult {
  */
 export async function fuzzWriteRoutes(
   app: FastifyInstance & { routeList: RouteInfo[] },
-  opts: { headers: Record<string, string>; params?: Record<string, string>; skip?: string[] },
+  opts: {
+    headers: Record<string, string>
+    params?: Record<string, string>
+    skip?: string[]
+    /** A valid body per route (`'PUT /api/pages/:id'`): each hostile object is also sent merged into it. */
+    valid?: Record<string, Record<string, unknown>>
+  },
 ): Promise<FuzzResult[]> {
   const results: FuzzResult[] = []
   const writes = app.routeList.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !(opts.skip ?? []).includes(`${r.method} ${r.url}`))
   for (const r of writes) {
     const url = r.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => opts.params?.[p] ?? '0123456789abcdef01234567')
-    const bodies = /upload/.test(r.url) ? [...hostileMultipartBodies(), ...hostileJsonBodies().slice(0, 3)] : hostileJsonBodies()
+    const valid = opts.valid?.[`${r.method} ${r.url}`]
+    const merged = valid
+      ? hostileJsonBodies()
+          .filter((b) => b.value)
+          .map((b) => json(`valid body + ${b.what}`, { ...valid, ...b.value }))
+      : []
+    const bodies = /upload/.test(r.url) ? [...hostileMultipartBodies(), ...hostileJsonBodies().slice(0, 3)] : [...hostileJsonBodies(), ...merged]
     for (const body of bodies) {
       const request: InjectOptions = {
         method: r.method as 'POST',
