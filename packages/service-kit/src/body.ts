@@ -19,19 +19,19 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 }
 
 /**
- * Replaces the JSON body parser with Fastify's own (which refuses `__proto__` and `constructor`
- * keys) followed by a depth check: a body nested deeper than MAX_JSON_DEPTH is a 400 before any
- * validation, handler or database driver walks it (mongoose's clone recursed until the stack ran out).
+ * A body nested deeper than MAX_JSON_DEPTH is a 400 before any validation, handler or database
+ * driver walks it (mongoose's clone recursed until the stack ran out). A hook rather than a parser
+ * of our own: Fastify's JSON parser stays (it refuses `__proto__` and `constructor` keys), and a
+ * plugin that brings its own parser (the gateway's proxy) still can.
  */
 export function boundJsonDepth(app: FastifyInstance, max = MAX_JSON_DEPTH) {
-  const parse = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string, (err, value) => {
-      if (err) return done(err)
-      if (nestedDeeperThan(value, max)) return done(badRequest(`The JSON body is nested too deeply (more than ${max} levels).`, 'BODY_TOO_DEEP'))
-      done(null, value)
-    })
+  app.addHook('preValidation', async (request) => {
+    const body = request.body
+    if (body === null || typeof body !== 'object') return
+    // Only parsed JSON (plain objects and arrays); a raw Buffer or stream is not walked.
+    const proto = Object.getPrototypeOf(body)
+    if (!Array.isArray(body) && proto !== Object.prototype && proto !== null) return
+    if (nestedDeeperThan(body, max)) throw badRequest(`The JSON body is nested too deeply (more than ${max} levels).`, 'BODY_TOO_DEEP')
   })
 }
 
