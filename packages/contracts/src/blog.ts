@@ -87,7 +87,8 @@ export const BlogPostUpdate = Type.Partial(
     slug: Type.String({ minLength: 1, maxLength: 120 }),
     published: Type.Boolean(),
     author: Type.String({ minLength: 1, maxLength: 100 }),
-    reviewed: Type.Array(Type.String(), { maxItems: 12 }),
+    /** Approves the machine translation of these fields without editing them. */
+    reviewed: Type.Array(Type.Union(BLOG_LOCALIZED_FIELDS.map((f) => Type.Literal(f))), { maxItems: 12 }),
   }),
 )
 export type BlogPostUpdate = Static<typeof BlogPostUpdate>

@@ -27,6 +27,17 @@ export const CONTENT_LIMITS = {
   url: 2048,
 } as const
 
+/**
+ * A strict e-mail address check, shared by the contact service and the web app: a dot-atom local
+ * part of letters (any script), digits and `_ + ' -` only, and a dotted domain of letters, digits and
+ * inner hyphens. RFC 5322 allows more (`? & = % # / ! $ ...`), but those let a visitor plant URI
+ * parameters in a `mailto:` link (issue 16.15), and real addresses of visitors do not need them.
+ */
+export const EMAIL_PATTERN =
+  /^[\p{L}\p{M}\p{N}_+'-]+(?:\.[\p{L}\p{M}\p{N}_+'-]+)*@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])$/u
+
+export const isEmailAddress = (value: string) => value.length <= CONTENT_LIMITS.email && EMAIL_PATTERN.test(value)
+
 /** Largest accepted image upload: 10 MB (spec §9). */
 export const MAX_UPLOAD_BYTES = 10_485_760
 

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import swagger from '@fastify/swagger'
 import { installErrorHandling } from './errors.js'
+import { boundJsonDepth } from './body.js'
 import { genReqId, loggerOptions } from './logger.js'
 import health from './health.js'
 import metrics from './metrics.js'
@@ -42,6 +43,21 @@ export interface ServiceOptions {
 
 export type App = FastifyInstance
 
+/** One registered route, as `app.routeList` lists them (tests walk these). */
+export interface RouteInfo {
+  method: string
+  url: string
+  /** Registered in an `adminOnly` context. */
+  admin: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the service, in registration order (HEAD routes Fastify adds for GETs included). */
+    routeList: RouteInfo[]
+  }
+}
+
 /** TRUST_PROXY: 'none' (the edge), 'true', or a list of addresses/ranges (proxy-addr names such as 'loopback,uniquelocal'). */
 export function parseTrustProxy(value: string): boolean | string {
   const v = value.trim()
@@ -75,6 +91,15 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     reply.header('x-request-id', request.id)
   })
   installErrorHandling(app)
+  const routeList: RouteInfo[] = []
+  app.decorate('routeList', routeList)
+  app.addHook('onRoute', (route) => {
+    // Read `admin` late: the adminOnly context marks the same route options after this root hook ran.
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, get admin() { return route.config?.admin === true } })
+    }
+  })
+  boundJsonDepth(app)
 
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,6 @@
 import t from 'tap'
-import { createService, loadConfig, ConfigError, Type, HttpError } from '../src/index.js'
+import { adminOnly, createService, loadConfig, ConfigError, Type, HttpError } from '../src/index.js'
 import { createTestSession, testEnv, startRedisServer } from '../src/testing/index.js'
-import { requireAdmin } from '../src/session/reader.js'
 
 t.test('config: converted, defaulted, and a readable error listing what is wrong', async (t) => {
   const props = { PORT: Type.Integer({ default: 3000 }), SECRET: Type.String({ minLength: 4, description: 'the secret' }), ON: Type.Boolean({ default: false }) }
@@ -53,7 +52,7 @@ t.test('errors: one JSON shape; 5xx hides internals; 404 is JSON', async (t) => 
   t.equal(live.statusCode, 200)
 })
 
-t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', async (t) => {
+t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async (t) => {
   const redis = await startRedisServer()
   t.teardown(() => redis.close())
   const env = testEnv('kitsess')
@@ -61,8 +60,11 @@ t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', asy
     name: 'kitsess',
     config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX, SESSION_SECRET: env.SESSION_SECRET, PUBLIC_ORIGIN: 'http://localhost:8080' },
     routes: async (app) => {
-      app.get('/admin', { preHandler: requireAdmin }, async (req) => ({ admin: await req.getAdmin() }))
-      app.post('/admin', { preHandler: requireAdmin }, async () => ({ ok: true }))
+      await app.register(async (scope) => {
+        adminOnly(scope)
+        scope.get('/admin', async (req) => ({ admin: await req.getAdmin() }))
+        scope.post('/admin', async () => ({ ok: true }))
+      })
     },
   })
   t.teardown(() => app.close())
@@ -96,4 +98,28 @@ t.test('session reader, requireAdmin and CSRF; Redis down → 503 and back', asy
     back = (await app.inject({ url: '/admin', headers: { cookie } })).statusCode
   }
   t.equal(back, 200, 'Redis back (AOF kept the session) → answers recover by themselves')
+})
+
+t.test('JSON bodies: nesting is bounded before validation; __proto__ refused; normal bodies pass', async (t) => {
+  const { MAX_JSON_DEPTH } = await import('../src/index.js')
+  const app = await createService({
+    name: 'kitdepth',
+    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' },
+    routes: async (app) => {
+      app.post('/echo', async (request) => ({ got: request.body }))
+    },
+  })
+  t.teardown(() => app.close())
+  const post = (payload: string) => app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload })
+  const nest = (n: number) => `${'{"a":'.repeat(n - 1)}{}${'}'.repeat(n - 1)}`
+  t.equal((await post(nest(MAX_JSON_DEPTH))).statusCode, 200, `${MAX_JSON_DEPTH} levels are fine`)
+  const deep = await post(nest(MAX_JSON_DEPTH + 1))
+  t.equal(deep.statusCode, 400, 'one level more is refused')
+  t.match(deep.json(), { statusCode: 400, code: 'BODY_TOO_DEEP', message: /nested too deeply/ })
+  const huge = await post(`${'['.repeat(200_000)}${']'.repeat(200_000)}`)
+  t.equal(huge.statusCode, 400, 'a 200,000-level array is a 400, not a stack overflow')
+  const proto = await post('{"__proto__":{"admin":true}}')
+  t.equal(proto.statusCode, 400, '__proto__ key refused')
+  t.equal((await post('{"a":')).statusCode, 400, 'broken JSON')
+  t.same((await post('{"a":[1,{"b":2}]}')).json(), { got: { a: [1, { b: 2 }] } })
 })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import { sign } from '@fastify/cookie'
 import { Redis } from 'ioredis'
-import { createService, requireAdmin, sessionKey, liveSession, SESSION_COOKIE } from '../src/index.js'
+import { adminOnly, createService, sessionKey, liveSession, SESSION_COOKIE } from '../src/index.js'
 import { createTestSession, testEnv, TEST_SESSION_SECRET } from '../src/testing/index.js'
 
 t.test('liveSession: user and loginAt required; the absolute limit the session carries wins', async (t) => {
@@ -22,7 +22,10 @@ t.test('reader: refreshes the idle TTL on activity, ends a session past its abso
     name: 'kitsess2',
     config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: env.REDIS_URL, QUEUE_PREFIX: env.QUEUE_PREFIX, SESSION_SECRET: env.SESSION_SECRET },
     routes: async (app) => {
-      app.get('/admin', { preHandler: requireAdmin }, async (req) => ({ admin: await req.getAdmin() }))
+      await app.register(async (scope) => {
+        adminOnly(scope)
+        scope.get('/admin', async (req) => ({ admin: await req.getAdmin() }))
+      })
     },
   })
   t.teardown(() => app.close())

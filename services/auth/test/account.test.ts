@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createService, requireAdmin, sessionKey } from '@site/service-kit'
+import { adminOnly, createService, sessionKey } from '@site/service-kit'
 import { Redis } from 'ioredis'
 import { authApp, sessionCookie } from './helpers.js'
 
@@ -84,7 +84,7 @@ t.test('another service authorizes with the kit reading the session auth wrote; 
     config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: h.config.REDIS_URL, QUEUE_PREFIX: h.config.QUEUE_PREFIX, SESSION_SECRET: h.config.SESSION_SECRET, PUBLIC_ORIGIN: h.config.PUBLIC_ORIGIN },
     routes: async (app) => {
       app.register(async (admin) => {
-        admin.addHook('preHandler', requireAdmin)
+        adminOnly(admin)
         admin.get('/api/things', async (req) => ({ admin: await req.getAdmin() }))
         admin.post('/api/things', async () => ({ saved: true }))
       })

@@ -39,6 +39,17 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
     ['bad email', { name: 'A', email: 'not-an-email', message: 'hi' }, /^Must be a valid email address$/],
     ['email without domain dot', { name: 'A', email: 'a@localhost', message: 'hi' }, /valid email/],
     ['email with space', { name: 'A', email: 'a b@example.com', message: 'hi' }, /valid email/],
+    // Issue 16.15: characters that would add parameters to the inbox's mailto: link.
+    ['mailto parameters', { name: 'A', email: 'a?cc=attacker%40evil.example&subject=x@example.com', message: 'hi' }, /valid email/],
+    ['percent in address', { name: 'A', email: 'a%40b@example.com', message: 'hi' }, /valid email/],
+    ['ampersand in address', { name: 'A', email: 'a&b@example.com', message: 'hi' }, /valid email/],
+    ['equals in address', { name: 'A', email: 'a=b@example.com', message: 'hi' }, /valid email/],
+    ['hash in address', { name: 'A', email: 'a#b@example.com', message: 'hi' }, /valid email/],
+    ['slash in address', { name: 'A', email: 'a/b@example.com', message: 'hi' }, /valid email/],
+    ['query in domain', { name: 'A', email: 'a@example.com?cc=x@evil.example', message: 'hi' }, /valid email/],
+    ['leading dot', { name: 'A', email: '.a@example.com', message: 'hi' }, /valid email/],
+    ['double dot', { name: 'A', email: 'a..b@example.com', message: 'hi' }, /valid email/],
+    ['domain label with a hyphen at its end', { name: 'A', email: 'a@ex-.example.com', message: 'hi' }, /valid email/],
     ['no message', { name: 'A', email: 'a@example.com' }, /message/],
     ['blank message', { name: 'A', email: 'a@example.com', message: ' \n ' }, /message/],
     ['name too long', { name: 'x'.repeat(101), email: 'a@example.com', message: 'hi' }, /name/],
@@ -56,6 +67,10 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
   t.equal(await h.contacts.countDocuments({}), 0, 'nothing stored')
   const longest = await h.submit({ name: 'x'.repeat(100), email: `${'a'.repeat(240)}@example.com`, message: 'y'.repeat(5000) })
   t.equal(longest.statusCode, 201, 'the maxima themselves are accepted')
+  for (const email of ['first.last+tag@example.com', "o'brien@example.co.uk", 'jürgen@müller.de', 'a_b-c@sub.example.nl']) {
+    const ok = await h.submit(request({ email }))
+    t.equal(ok.statusCode, 201, `${email} is accepted`)
+  }
 })
 
 t.test('a filled honeypot is accepted silently and neither stored nor queued', async (t) => {

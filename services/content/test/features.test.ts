@@ -27,10 +27,14 @@ t.test('features: anonymous reads, admin writes, order appended and changed', as
     t.equal(res.statusCode, 401, `anonymous ${method} ${url}`)
   }
 
-  const created = await app.inject({ method: 'POST', url: '/api/features', headers: admin, payload: { ...feature('A'), sort_order: 0 } })
+  // The position is the server's (issue 16.11: only documented fields are writable).
+  const positioned = await app.inject({ method: 'POST', url: '/api/features', headers: admin, payload: { ...feature('A'), sort_order: 0 } })
+  t.equal(positioned.statusCode, 400)
+  t.equal(positioned.json().message, '"sort_order" is not a field that can be set here.')
+  const created = await app.inject({ method: 'POST', url: '/api/features', headers: admin, payload: feature('A') })
   t.equal(created.statusCode, 201)
   const a = created.json<Feature>()
-  t.equal(a.sort_order, 4, 'the server appends at the end and ignores a given sort_order')
+  t.equal(a.sort_order, 4, 'the server appends at the end')
   t.equal(a.title_de, null)
   const b = (await app.inject({ method: 'POST', url: '/api/features', headers: admin, payload: { ...feature('B'), title_de: 'Titel B', description_de: 'Beschreibung B' } })).json<Feature>()
   t.equal(b.sort_order, 5)

@@ -189,3 +189,17 @@ t.test('projects in pages: page 2 and total, limits', async (t) => {
   t.equal((await app.inject({ method: 'GET', url: '/api/projects?pageSize=51' })).statusCode, 400)
   t.equal((await app.inject({ method: 'GET', url: '/api/projects?pageSize=50' })).json().items.length, 5)
 })
+
+// Issue 16.11b: no boundary, or a body that ends early, is a 400 naming the problem (was 500).
+t.test('POST /api/projects/upload: broken multipart is a 400 naming the problem', async (t) => {
+  const { app, admin } = await setup(t)
+  const body = multipart(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } }).png().toBuffer())
+  const noBoundary = await app.inject({ method: 'POST', url: '/api/projects/upload', headers: { ...admin, 'content-type': 'multipart/form-data' }, payload: body.payload })
+  t.equal(noBoundary.statusCode, 400)
+  t.match(noBoundary.json(), { code: 'MULTIPART_NO_BOUNDARY', message: /boundary/i })
+  for (const cut of [body.payload.length - 10, Math.floor(body.payload.length / 2), 30]) {
+    const res = await app.inject({ method: 'POST', url: '/api/projects/upload', headers: { ...admin, ...body.headers }, payload: body.payload.subarray(0, cut) })
+    t.equal(res.statusCode, 400, `cut at ${cut} bytes`)
+    t.match(res.json(), { code: 'MULTIPART_TRUNCATED', message: /ended before/i }, `cut at ${cut} bytes`)
+  }
+})

@@ -626,6 +626,7 @@ t.test('inbox tab: a posted request appears, mark handled, erase', async (t) => 
   await item.waitFor()
   t.ok(await item.getByText('Wij willen een MVP.').isVisible(), 'message shown')
   t.ok(await item.getByText('Jansen BV').isVisible(), 'company shown')
+  t.equal(await item.getByRole('link', { name: 'jan@example.nl' }).getAttribute('href'), 'mailto:jan@example.nl', 'mail link to the address (built by mailtoHref)')
   t.ok(await item.getByText('Open', { exact: true }).isVisible(), 'not handled yet')
   await expectAxeClean(t, 'inbox tab')
 

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
-import { unauthorized, unavailable, isDependencyDown } from '../errors.js'
+import { unavailable, isDependencyDown } from '../errors.js'
 import { SESSION_COOKIE, liveSession, sessionKey, sessionTtlMs, type SessionUser } from './format.js'
 
 declare module 'fastify' {
@@ -67,9 +67,3 @@ export default fp<SessionReaderOptions>(
   },
   { name: 'kit-session-reader' },
 )
-
-/** preHandler for admin-only routes: 401 unless the request carries a live admin session. */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  const admin = await request.getAdmin()
-  if (!admin) throw unauthorized('Please sign in as an administrator.')
-}

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { AUTH_MESSAGES, AuthOk, AuthUser, ErrorBody, PASSWORD_MAX, PASSWORD_MIN } from '@site/contracts'
-import { badRequest, conflict, forbidden } from '@site/service-kit'
+import { adminOnly, badRequest, conflict, forbidden } from '@site/service-kit'
 import { currentAccount, type AuthDeps } from '../lib/deps.js'
 import { checkUsername } from '../lib/username.js'
 import { usernameKey, type UserDoc } from '../models/user.js'
+import { SIGNED_OUT } from './session.js'
 
 const ChangeUsernameRequest = Type.Object({
   newUsername: Type.Optional(Type.String({ maxLength: 500 })),
@@ -20,6 +21,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 /** The Settings tab's forms: change username, change password (spec §2, §5). */
 const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app, { deps }) => {
   const { users, hasher, limiter, sessions } = deps
+  // 401 before the body is read or checked: a signed-out caller learns nothing about these forms.
+  adminOnly(app, SIGNED_OUT)
 
   /**
    * The current password, checked under the same failure limit as logins: a stolen session

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, SecurityInfo } from '@site/contracts'
+import { noStore } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { createHasher } from '../lib/passwords.js'
 import { createLoginLimiter } from '../lib/login-limiter.js'
@@ -19,6 +20,8 @@ export interface RouteOptions {
 /** The auth service's routes, in their own context: @fastify/session runs only for these. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, now = Date.now }) => {
   await app.register(sessionPlugin, { config, now })
+  // Every answer here is about the caller's session or account: never stored (issue 16.14).
+  app.addHook('onSend', noStore)
   const deps: AuthDeps = {
     config,
     now,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AUTH_MESSAGES, AuthOk, AuthUser, ErrorBody, PASSWORD_MAX } from '@site/contracts'
-import { HttpError, SESSION_COOKIE, badRequest, unauthorized } from '@site/service-kit'
+import { HttpError, SESSION_COOKIE, adminOnly, badRequest, unauthorized } from '@site/service-kit'
 import type { AuthDeps } from '../lib/deps.js'
 import { currentAccount } from '../lib/deps.js'
 import { usernameKey, type UserDoc } from '../models/user.js'
@@ -12,6 +12,8 @@ const LoginRequest = Type.Object({
   password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX })),
 })
 const errors = { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 503: ErrorBody }
+/** The auth service's 401 for calls that need a session (the web client shows it as is). */
+export const SIGNED_OUT = { message: AUTH_MESSAGES.notSignedIn, code: 'NOT_SIGNED_IN' }
 
 /** Login, logout and the current user (spec §7). */
 const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app, { deps }) => {
@@ -65,9 +67,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app,
     return { ok: true }
   })
 
-  app.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: AuthUser, 401: ErrorBody, 503: ErrorBody } } }, async (request) => {
-    const user = await currentAccount(request, users)
-    return { id: String(user._id), username: user.username }
+  await app.register(async (signedIn) => {
+    adminOnly(signedIn, SIGNED_OUT)
+    signedIn.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: AuthUser, 401: ErrorBody, 503: ErrorBody } } }, async (request) => {
+      const user = await currentAccount(request, users)
+      return { id: String(user._id), username: user.username }
+    })
   })
 }
 

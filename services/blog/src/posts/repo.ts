@@ -1,5 +1,5 @@
 import mongoose from 'mongoose'
-import { BLOG_LOCALIZED_FIELDS, type BlogPostCreate, type BlogPostUpdate } from '@site/contracts'
+import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
 import { badRequest, conflict, escapeRegex, notFound } from '@site/service-kit'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { plainText, sanitizePostHtml } from '../lib/sanitize.js'
@@ -10,6 +10,13 @@ export const NOT_FOUND = 'Blog post not found'
 const SLUG_TAKEN = 'A blog post with this slug already exists.'
 const HTML_FIELDS = new Set(['content_nl', 'content_en', 'content_de'])
 const TEXT_FIELDS = new Set<string>(BLOG_LOCALIZED_FIELDS.filter((f) => !HTML_FIELDS.has(f)))
+/**
+ * The fields an admin may write (the documented bodies). Only these are copied into a write, so
+ * no other key of a body (an operator, a dotted path, a date, the upload id, the review marks)
+ * can reach the database even if a route forgot its check.
+ */
+const CREATABLE = new Set(Object.keys(BlogPostCreate.properties))
+const UPDATABLE = new Set(Object.keys(BlogPostUpdate.properties))
 
 /** What a new post may carry besides the admin's fields: the import's marks and its source. */
 export interface CreateExtras {
@@ -52,7 +59,7 @@ async function freeSlug(posts: PostModel, base: string): Promise<string> {
 export async function createPost(posts: PostModel, input: BlogPostCreate & { author: string }, extras: CreateExtras = {}): Promise<PostDoc> {
   const doc: Record<string, unknown> = { ...extras }
   const seen = new Map<string, string>()
-  for (const [k, v] of Object.entries(input)) if (k !== 'slug') doc[k] = clean(k, v, seen)
+  for (const [k, v] of Object.entries(input)) if (k !== 'slug' && CREATABLE.has(k)) doc[k] = clean(k, v, seen)
   if (!doc.title_nl || !doc.title_en) throw badRequest('A title in Dutch and English is required.')
   const explicit = input.slug?.trim() ? slugify(input.slug) : null
   if (input.slug?.trim() && !explicit) throw badRequest('The slug must contain letters or digits.')
@@ -85,7 +92,7 @@ export async function updatePost(posts: PostModel, id: string, body: BlogPostUpd
   const set: Record<string, unknown> = {}
   const cleared = new Set<string>(body.reviewed ?? [])
   for (const [k, v] of Object.entries(body)) {
-    if (k === 'reviewed' || k === 'slug' || v === undefined) continue
+    if (k === 'reviewed' || k === 'slug' || v === undefined || !UPDATABLE.has(k)) continue
     const value = clean(k, v)
     // An admin's edit of a translated field is the review: its mark goes.
     if ((BLOG_LOCALIZED_FIELDS as readonly string[]).includes(k) && value !== (current as unknown as Record<string, unknown>)[k]) cleared.add(k)

@@ -11,7 +11,11 @@ import { toDto } from '../posts/dto.js'
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody }
 
-/** The editor's read (a full post, drafts included) and the admin writes. Every write sanitizes (posts/repo.ts) and invalidates the published cache. */
+/**
+ * The editor's read (a full post, drafts included) and the admin writes (the kit's adminOnly
+ * refuses keys the body schemas do not name). Every write sanitizes (posts/repo.ts) and
+ * invalidates the published cache.
+ */
 const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { requireAdmin } from '@site/service-kit'
+import { adminOnly } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { createContext } from '../context.js'
 import publicRoutes from './public.js'
@@ -9,13 +9,13 @@ import upload from './upload.js'
 import jobs from './jobs.js'
 import images from './images.js'
 
-/** Public reads in one context; everything that needs an admin in another, behind requireAdmin. */
+/** Public reads in one context; everything that needs an admin in another, behind the kit's adminOnly. */
 const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const ctx = await createContext(app, config)
   await app.register(publicRoutes, { ctx })
   await app.register(images)
   await app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin)
+    adminOnly(admin)
     await admin.register(adminPosts, { ctx })
     await admin.register(translate, { ctx })
     await admin.register(upload, { ctx })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { HttpError, badRequest } from '@site/service-kit'
+import { HttpError, badRequest, multipartProblem } from '@site/service-kit'
 import type { UploadOverrides } from '../models/upload.js'
 import { MAX_UPLOAD_BYTES } from '../lib/filecheck.js'
 
@@ -34,7 +34,7 @@ export async function receive(request: FastifyRequest): Promise<Received> {
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE, 'FILE_TOO_LARGE')
     if (code === 'FST_FILES_LIMIT') throw badRequest('Upload one file at a time.', 'TOO_MANY_FILES')
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many fields.', 'TOO_MANY_FIELDS')
-    throw err
+    throw multipartProblem(err) ?? err
   }
   if (!file) throw badRequest('Please choose a file to upload.', 'NO_FILE')
   return { ...file, fields }

@@ -1,5 +1,6 @@
 import { badRequest } from '@site/service-kit'
 import { LOCALES, DEFAULT_LOCALE, type Locale, type ContactCreateBody } from '@site/contracts'
+import { isEmailAddress } from '@site/contracts/rules'
 
 export interface ContactInput {
   name: string
@@ -9,9 +10,6 @@ export interface ContactInput {
   company: string | null
   language: Locale
 }
-
-// Practical address check: one @, no spaces or quoting, a dotted domain (letters of any script).
-const EMAIL = /^[^\s@<>()[\],;:"\\]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u
 
 /** One line: mail headers and the inbox list must never receive line breaks from a visitor. */
 const oneLine = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
@@ -31,7 +29,7 @@ export function parseContact(body: ContactCreateBody): ContactInput {
   if (!name) throw badRequest('Please enter your name.', 'NAME_REQUIRED')
   const email = oneLine(body.email)
   if (!email) throw badRequest('Please enter your email address.', 'EMAIL_REQUIRED')
-  if (!EMAIL.test(email)) throw badRequest('Must be a valid email address', 'EMAIL_INVALID')
+  if (!isEmailAddress(email)) throw badRequest('Must be a valid email address', 'EMAIL_INVALID')
   // Keep the visitor's line breaks, drop other control characters.
   const message = body.message.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').trim()
   if (!message) throw badRequest('Please enter a message.', 'MESSAGE_REQUIRED')

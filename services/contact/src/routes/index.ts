@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { requireAdmin } from '@site/service-kit'
+import { adminOnly } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { contactModel } from '../models/contact.js'
 import { createNotifyQueue } from '../lib/notify-queue.js'
@@ -17,7 +17,8 @@ const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
 
   await app.register(publicRoutes, { config, contacts, notify })
   await app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin)
+    // 401 before the body is read; answers private, no-store (personal data).
+    adminOnly(admin)
     await admin.register(adminRoutes, { contacts, redis: app.redis, ns: config.QUEUE_PREFIX })
   })
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { requireAdmin } from '@site/service-kit'
+import { adminOnly as kitAdminOnly } from '@site/service-kit'
 import { ErrorBody } from '@site/contracts'
 import { userValidationMessages } from './validation.js'
 
-/** Makes an encapsulated context admin-only: 401 without a session, then the field messages for bad bodies. */
+/**
+ * Makes an encapsulated context admin-only through the kit's one boundary (401 before the body is
+ * read), and answers bad bodies with the field messages of spec §5.
+ */
 export function adminOnly(app: FastifyInstance) {
-  app.addHook('preHandler', requireAdmin)
+  kitAdminOnly(app)
   userValidationMessages(app)
 }
 

@@ -24,8 +24,8 @@ export function messageFor(error: AjvError): string {
 }
 
 /**
- * For an admin context: schema violations are answered after the admin check (an anonymous
- * write is 401 whatever its body) and with the field's own message instead of Ajv's.
+ * For an admin context: schema violations are answered with the field's own message instead of
+ * Ajv's (the admin check itself ran earlier, in onRequest).
  */
 export function userValidationMessages(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {

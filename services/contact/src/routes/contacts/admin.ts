@@ -18,7 +18,7 @@ const Params = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody }
 const NOT_FOUND = 'Contact request not found'
 
-/** The admin inbox (registered inside the requireAdmin context). Erased requests are not listed. */
+/** The admin inbox (registered inside the kit's adminOnly context). Erased requests are not listed. */
 const adminRoutes: FastifyPluginAsync<Options> = async (base, { contacts, redis, ns }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
   const live = (id: string) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import multipart from '@fastify/multipart'
 import { Types } from 'mongoose'
-import { badRequest, HttpError } from '@site/service-kit'
+import { badRequest, HttpError, multipartProblem } from '@site/service-kit'
 import { ErrorBody, MAX_UPLOAD_BYTES, UploadResponse } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage } from '@site/service-kit/images'
@@ -14,7 +14,7 @@ function mapMultipartError(err: unknown): unknown {
   const code = (err as { code?: string }).code
   if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return tooLarge()
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notAnImage()
-  return err
+  return multipartProblem(err) ?? err
 }
 
 /**

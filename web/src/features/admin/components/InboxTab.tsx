@@ -4,6 +4,7 @@ import { Check, Mail, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Badge, Button, Skeleton } from '@/components'
 import { errorMessage } from '@/lib/api'
+import { mailtoHref } from '@/lib/mailto'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
@@ -116,7 +117,7 @@ export function InboxTab() {
                 <div>
                   <dt>{ti.email}</dt>
                   <dd>
-                    <a href={`mailto:${item.email}`}>{item.email}</a>
+                    <a href={mailtoHref(item.email)}>{item.email}</a>
                   </dd>
                 </div>
                 {item.phone ? (
@@ -154,7 +155,7 @@ export function InboxTab() {
                 </Button>
                 <a
                   className="btn btn--ghost btn--sm"
-                  href={`mailto:${item.email}`}
+                  href={mailtoHref(item.email)}
                   aria-label={`${ti.reply}: ${item.name}`}
                 >
                   <Mail size={14} aria-hidden /> {ti.reply}

@@ -1,5 +1,6 @@
 // POST /api/contacts (spec §7, docs/api.md). Validation of spec §5: name, email and message present,
 // email in email format; phone and company optional. Any failure shows the generic error toast.
+import { isEmailAddress } from '@site/contracts/rules'
 import { postJson } from '@/lib/api'
 import type { ContactInput, Language } from '@/lib/types'
 
@@ -12,11 +13,9 @@ export interface ContactFields {
 }
 export const EMPTY_CONTACT: ContactFields = { name: '', email: '', phone: '', company: '', message: '' }
 
-// The same shape browsers accept for <input type=email>: something@host.tld.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function isValidContact(f: ContactFields): boolean {
-  return f.name.trim() !== '' && f.message.trim() !== '' && EMAIL_RE.test(f.email.trim())
+  return f.name.trim() !== '' && f.message.trim() !== '' && isEmailAddress(f.email.trim())
 }
 
 export function sendContact(f: ContactFields, language: Language) {

@@ -3,6 +3,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { useT } from '@/features/i18n'
 import type { ReactNode } from 'react'
+import { mailtoHref } from '@/lib/mailto'
 import type { SiteContent } from '@/lib/types'
 
 export function ContactSection({ content, form }: { content: SiteContent | undefined; form?: ReactNode }) {
@@ -43,7 +44,7 @@ export function ContactSection({ content, form }: { content: SiteContent | undef
                     <Mail size={18} aria-hidden /> {h.email}
                   </dt>
                   <dd>
-                    <a href={`mailto:${content.email}`}>{content.email}</a>
+                    <a href={mailtoHref(content.email)}>{content.email}</a>
                   </dd>
                 </div>
               ) : null}

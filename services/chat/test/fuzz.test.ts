@@ -1,0 +1,21 @@
+// Issue 16.11: the chat service's write route, against the kit's table of hostile bodies: no answer
+// ≥ 500 and no conversation stored.
+import t from 'tap'
+import { createTestSession, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
+import { chatApp, closeApp, fakeSite } from './helpers.js'
+
+t.test('chat write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
+  const site = await fakeSite()
+  const app = await chatApp(site.url)
+  t.teardown(async () => {
+    await closeApp(app)
+    await site.close()
+  })
+  const { cookie } = await createTestSession(process.env.REDIS_URL!)
+  const before = await snapshotDatabase(app.db)
+  const results = await fuzzWriteRoutes(app, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })
+  t.ok(results.length > 20, `${results.length} hostile requests sent`)
+  t.same(results.filter((r) => r.status >= 500), [], 'no answer is 500 or more')
+  t.same(results.filter((r) => r.status < 400), [], 'every hostile body is refused')
+  t.equal(await snapshotDatabase(app.db), before, 'nothing stored changed')
+})
