@@ -392,9 +392,12 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
     t.equal(res.status, 201)
   }
 
+  // Seeded behind the app's back: load the dashboard again so the lists are read fresh.
+  await page.reload()
+  await tab('Blog').waitFor()
   await openTab('Blog')
   const blogList = page.getByTestId('admin-blog-list')
-  const pager = page.getByRole('navigation', { name: 'Blog: pages' })
+  const pager = page.getByRole('navigation', { name: 'Blog posts: page navigation' })
   await pager.getByText('Page 1 of 2 (23 items)').waitFor()
   t.equal(await blogList.getByRole('listitem').count(), 20, '20 posts on the first page')
   await row('admin-blog-list', 'Paginabericht 23').waitFor()
@@ -421,7 +424,7 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
   await search.fill('geen-treffer-xyz')
   await page.getByText('Nothing matches "geen-treffer-xyz".').waitFor()
   await search.fill('')
-  await page.getByRole('navigation', { name: 'Blog: pages' }).getByText('Page 1 of 2 (23 items)').waitFor()
+  await page.getByRole('navigation', { name: 'Blog posts: page navigation' }).getByText('Page 1 of 2 (23 items)').waitFor()
 
   // The editor loads the full post (the list has no content).
   await row('admin-blog-list', 'Zoekbare robotica').getByRole('button', { name: /^Edit / }).click()
@@ -432,7 +435,7 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
   await e.waitFor({ state: 'hidden' })
 
   await openTab('Pages')
-  const pagesPager = page.getByRole('navigation', { name: 'Pages: pages' })
+  const pagesPager = page.getByRole('navigation', { name: 'Pages: page navigation' })
   await pagesPager.getByText('Page 1 of 2 (21 items)').waitFor()
   await pagesPager.getByRole('button', { name: 'Next' }).click()
   await pagesPager.getByText('Page 2 of 2 (21 items)').waitFor()

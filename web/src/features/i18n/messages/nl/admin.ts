@@ -39,7 +39,7 @@ export const admin = {
   confirmDelete: (name: string) => `"${name}" will be deleted. This cannot be undone.`,
   // Paged lists (issue 14): previous/next and a title search
   pager: {
-    label: (list: string) => `${list}: pages`,
+    label: (list: string) => `${list}: page navigation`,
     previous: 'Previous',
     next: 'Next',
     pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} (${total} items)`,
