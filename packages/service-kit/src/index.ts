@@ -14,6 +14,7 @@ export { runWorkerProcess, type WorkerProcessOptions } from './worker-process.js
 export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'
 export * from './queues.js'
+export { instrumentQueue, QUEUE_METRICS, QUEUE_STATES } from './queue-metrics.js'
 export { requireAdmin } from './session/reader.js'
 export * from './session/format.js'
 export { genReqId, loggerOptions } from './logger.js'

@@ -1,5 +1,5 @@
 import { Counter, type Registry } from 'prom-client'
-import { connectMongo, createWorker, pingMongo, UnrecoverableError, type Closable, type Job } from '@site/service-kit'
+import { connectMongo, createWorker, instrumentQueue, pingMongo, UnrecoverableError, type Closable, type Job } from '@site/service-kit'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { WorkerConfig } from './config.js'
 import { contactModel } from './models/contact.js'
@@ -61,6 +61,8 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
       },
     },
   })
+  // Queue gauges and job histograms on this process's /metrics (docs/operations.md, "The queues").
+  const queueMetrics = ctx.metrics ? instrumentQueue({ registry: ctx.metrics, name: QUEUES.contactNotify, settings, worker: worker.worker }) : null
   const relay = startRelay({
     contacts,
     notify,
@@ -76,6 +78,7 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
     relay,
     recovery,
     { close: () => worker.close() },
+    ...(queueMetrics ? [queueMetrics] : []),
     { close: () => notify.close() },
     { close: async () => mailer.close() },
     { close: () => conn.close() },

@@ -142,4 +142,5 @@ export async function startRedisServer() {
     },
   }
 }
+export { parsePrometheus, scrape, type Sample } from './prometheus.js'
 export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'
