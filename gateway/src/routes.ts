@@ -20,6 +20,7 @@ export function upstreamRoutes(c: Config): UpstreamRoute[] {
     { prefix: '/api/blog/upload', upstream: c.BLOG_URL, slow: true },
     { prefix: '/api/blog/translate-title', upstream: c.BLOG_URL, slow: true },
     { prefix: '/api/blog', upstream: c.BLOG_URL },
+    { prefix: '/api/admin/queues', upstream: c.BLOG_URL }, // Bull Board (services/blog/src/routes/queue-board.ts)
     { prefix: '/api/chat', upstream: c.CHAT_URL, slow: true },
     { prefix: '/api/contacts', upstream: c.CONTACT_URL },
   ]
