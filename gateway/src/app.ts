@@ -3,6 +3,7 @@ import type { Config } from './config.js'
 import security from './plugins/security.js'
 import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
+import apiDocs from './plugins/api-docs.js'
 
 /** The gateway: the only public port. Edge concerns here; every service still guards itself. */
 export async function buildApp(config: Config) {
@@ -12,6 +13,7 @@ export async function buildApp(config: Config) {
     routes: async (app) => {
       await app.register(security, { config })
       await app.register(health, { config })
+      await app.register(apiDocs, { config })
       await app.register(proxy, { config })
     },
   })

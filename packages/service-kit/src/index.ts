@@ -8,7 +8,7 @@ import './session/reader.js'
 
 export * from './config.js'
 export * from './errors.js'
-export { createService, type ServiceOptions, type App } from './service.js'
+export { createService, type ServiceOptions, type App, type RouteEntry } from './service.js'
 export { runService, closeOnSignals, exitOnConfigError, loadConfigOrExit, type Closable } from './run.js'
 export { runWorkerProcess, type WorkerProcessOptions } from './worker-process.js'
 export { connectMongo, pingMongo } from './mongo.js'

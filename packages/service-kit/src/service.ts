@@ -36,6 +36,20 @@ export interface ServiceOptions {
 
 export type App = FastifyInstance
 
+/** One registered route, and whether it is left out of the OpenAPI document (`schema.hide`). */
+export interface RouteEntry {
+  method: string
+  url: string
+  hidden: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the service registered (tests check the API reference lists each one). */
+    routeTable: RouteEntry[]
+  }
+}
+
 /** TRUST_PROXY: 'none' (the edge), 'true', or a list of addresses/ranges (proxy-addr names such as 'loopback,uniquelocal'). */
 export function parseTrustProxy(value: string): boolean | string {
   const v = value.trim()
@@ -60,6 +74,13 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
+    for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url, hidden })
+  })
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
