@@ -63,7 +63,7 @@ export function mergeOpenApi({ docs, version }: MergeInput): OpenApiDoc {
       description:
         'Every public call of the site, merged by the gateway from the services\' own route schemas. ' +
         'Errors are `{ statusCode, error, message, code? }`. Admin calls need the `sid` session cookie ' +
-        '(POST /api/auth/login); state-changing calls need a JSON or multipart body or the ' +
+        '(POST /api/auth/login); a POST with that cookie needs a JSON or multipart body or the ' +
         '`X-Requested-With` header (CSRF).' + note,
     },
     tags: docs.map(([service]) => ({ name: service })),
