@@ -7,11 +7,17 @@ import { join } from 'node:path'
 import { ensureInfra, InfraError, loadDotEnv, root, waitForPort } from './lib/infra.mjs'
 import { processTable } from './lib/processes.mjs'
 import { Supervisor } from './lib/supervisor.mjs'
+import { wantsPretty } from './lib/log-format.mjs'
 
-const say = (m) => process.stdout.write(`\x1b[1m[start]\x1b[0m ${m}\n`)
+loadDotEnv()
+// Pretty on a terminal, JSON lines otherwise or with LOG_FORMAT=json (docs/operations.md).
+const pretty = wantsPretty(process.stdout)
+const say = (m) =>
+  process.stdout.write(pretty ? `\x1b[1m[start]\x1b[0m ${m}\n` : `${JSON.stringify({ level: 30, time: Date.now(), service: 'start', msg: m })}\n`)
 
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts })
+  // In JSON mode the builds' own output goes to stderr, so stdout holds only JSON lines.
+  const r = spawnSync(cmd, args, { cwd: root, stdio: pretty ? 'inherit' : ['inherit', 2, 2], ...opts })
   if (r.status !== 0) {
     say(`${cmd} ${args.join(' ')} failed`)
     process.exit(1)
@@ -28,7 +34,6 @@ function devSessionSecret() {
   return secret
 }
 
-loadDotEnv()
 const started = Date.now()
 const port = Number(process.env.PORT ?? 8080)
 
@@ -62,7 +67,7 @@ if (process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD && existsSync(seed)
   run(process.execPath, [seed], { env: { ...process.env, ...shared } })
 }
 
-const supervisor = new Supervisor()
+const supervisor = new Supervisor({ pretty })
 let stopping = false
 async function shutdown(code = 0) {
   if (stopping) return

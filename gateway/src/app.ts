@@ -5,6 +5,7 @@ import compression from './plugins/compression.js'
 import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
 import metricsPort from './plugins/metrics-port.js'
+import apiDocs from './plugins/api-docs.js'
 
 /** The gateway: the only public port. Edge concerns here; every service still guards itself. */
 export async function buildApp(config: Config) {
@@ -18,6 +19,7 @@ export async function buildApp(config: Config) {
       // Before the routes, so its hooks cover every answer (proxied or the gateway's own).
       await app.register(compression)
       await app.register(health, { config })
+      await app.register(apiDocs, { config })
       await app.register(proxy, { config })
     },
   })

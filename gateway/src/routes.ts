@@ -27,6 +27,7 @@ export function upstreamRoutes(c: Config): UpstreamRoute[] {
     // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
     // other routes to the default limit itself.
     { prefix: '/api/blog', upstream: c.BLOG_URL, bodyLimit: BODY_LIMITS.blogPost },
+    { prefix: '/api/admin/queues', upstream: c.BLOG_URL }, // Bull Board (services/blog/src/routes/queue-board.ts)
     { prefix: '/api/chat', upstream: c.CHAT_URL, slow: true },
     { prefix: '/api/contacts', upstream: c.CONTACT_URL },
   ]

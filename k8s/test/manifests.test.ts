@@ -3,6 +3,8 @@
 // would reject or an operator would regret: probes, resources, security, selectors, ports,
 // references, drain times and the environment each process actually reads.
 import t, { type Test } from 'tap'
+import { QUEUES } from '@site/contracts'
+import { QUEUE_METRICS } from '@site/service-kit'
 import { COMPONENTS, OVERLAYS, combinations, drainMs, envSpec, renderCombination, schemaProblem, unknownFieldProblems, type Obj } from './lib.js'
 
 const DEPLOYABLES = ['gateway', 'web', 'auth', 'content', 'blog', 'blog-worker', 'chat', 'contact', 'contact-worker']
@@ -195,6 +197,27 @@ for (const overlay of OVERLAYS) {
     }
   })
 }
+
+t.test('KEDA and the queue alerts read the numbers the workers export', async (t) => {
+  const objs = renderCombination('prod', ['keda', 'monitoring'])
+  const waiting = `${QUEUE_METRICS.jobs}{state="waiting"}`
+  const queueOf: Record<string, string> = { 'blog-worker': QUEUES.blogImport, 'contact-worker': QUEUES.contactNotify }
+  for (const w of WORKERS) {
+    const triggers = find(objs, 'ScaledObject', w)?.spec.triggers ?? []
+    t.equal(triggers.length, 1, `${w}: one trigger`)
+    t.equal(triggers[0]?.type, 'prometheus', `${w}: scaled from Prometheus`)
+    // max over replicas: every replica reports the same queue-wide count.
+    t.equal(triggers[0]?.metadata.query, `max(${QUEUE_METRICS.jobs}{queue="${queueOf[w]}",state="waiting"})`, `${w}: waiting jobs of its queue`)
+    t.equal(triggers[0]?.metadata.ignoreNullValues, 'false', `${w}: a missing series is an error (fallback), not 0`)
+    t.ok(find(objs, 'ScaledObject', w)?.spec.fallback?.replicas >= 1, `${w}: fallback replicas`)
+  }
+  const rules = find(objs, 'PrometheusRule', 'site')?.spec.groups.flatMap((g: Obj) => g.rules) ?? []
+  const expr = (alert: string) => String(rules.find((r: Obj) => r.alert === alert)?.expr ?? '')
+  t.match(expr('SiteQueueBacklogGrowing'), `max by (queue) (${waiting})`, 'the backlog alert reads what KEDA reads')
+  t.match(expr('SiteQueueJobsFailing'), `${QUEUE_METRICS.attempts}_count{outcome="failed"}`, 'failing: jobs given up')
+  t.match(expr('SiteQueueWorkerStalled'), `${QUEUE_METRICS.duration}_count`, 'stalled: no attempt finished')
+  t.match(expr('SiteQueueWorkerStalled'), QUEUE_METRICS.stalled, 'stalled: jobs whose lock expired')
+})
 
 t.test('no object carries a field the API server does not know', async (t) => {
   const objs = OVERLAYS.flatMap((o) => renderCombination(o, COMPONENTS.filter((c) => combinations(o).flat().includes(c))))

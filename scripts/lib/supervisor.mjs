@@ -1,15 +1,22 @@
-// Runs processes with one log stream prefixed per process, restarts a crashed one with backoff,
-// and stops them all on request.
+// Runs processes with one merged log stream, restarts a crashed one with backoff, and stops them
+// all on request. The processes always log pino JSON lines; the supervisor decides how they reach
+// its output (see log-format.mjs): pretty and prefixed per process on a terminal, JSON otherwise.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { stopChild } from './infra.mjs'
+import { logFormatter, wantsPretty } from './log-format.mjs'
 
 const COLORS = [36, 32, 33, 35, 34, 91, 92, 93, 94, 95]
 
 export class Supervisor {
-  /** onSpawn(name, child) runs after each (re)start, e.g. for a bench to put the process in a cgroup. */
-  constructor({ out = process.stdout, onSpawn = null } = {}) {
+  /**
+   * @param {{ out?: NodeJS.WritableStream & { isTTY?: boolean }, pretty?: boolean, onSpawn?: ((name: string, child: import('node:child_process').ChildProcess) => void) | null }} [opts]
+   *   pretty: defaults to wantsPretty(out) — a terminal, unless LOG_FORMAT=json.
+   *   onSpawn(name, child) runs after each (re)start, e.g. for a bench to put the process in a cgroup.
+   */
+  constructor({ out = process.stdout, pretty = wantsPretty(out), onSpawn = null } = {}) {
     this.out = out
+    this.format = logFormatter({ pretty })
     this.onSpawn = onSpawn
     this.entries = []
     this.stopping = false
@@ -17,7 +24,7 @@ export class Supervisor {
   }
 
   line(name, color, text) {
-    this.out.write(`\x1b[${color}m${name.padEnd(this.width)} |\x1b[0m ${text}\n`)
+    this.out.write(this.format(name.padEnd(this.width), color, text))
   }
 
   add(spec) {

@@ -7,8 +7,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  * CSRF defence for cookie sessions (design §4). A state-changing request is accepted only if
  * - it does not come from another site: `Sec-Fetch-Site` is same-origin/none when sent, and
  *   `Origin`, when sent, is one of ours; and
- * - it could not have been sent by a plain HTML form: JSON or multipart content type, or the
- *   `X-Requested-With` header (a cross-site form can set neither without a CORS preflight, which we never allow).
+ * - it could not have been sent by a plain HTML form: forms send only GET and POST, so a POST
+ *   needs a JSON or multipart content type, or the `X-Requested-With` header (a cross-site form
+ *   can set neither without a CORS preflight, which we never allow). PUT, PATCH and DELETE always
+ *   need that preflight cross-site, so the origin checks suffice for them (the queue dashboard's
+ *   body-less PUTs rely on this).
  * Requests without any cookie carry no ambient authority and are not checked.
  */
 export default fp<{ origins: string[] }>(
@@ -21,6 +24,7 @@ export default fp<{ origins: string[] }>(
       const origin = request.headers.origin
       if (typeof origin === 'string' && origin !== 'null' && !allowed.has(origin)) throw rejection()
       if (origin === 'null') throw rejection()
+      if (request.method !== 'POST') return
       const type = String(request.headers['content-type'] ?? '')
       const ajaxish = /^(application\/json|multipart\/form-data)/i.test(type) || request.headers['x-requested-with'] !== undefined
       // A body-less POST (logout, delete) is sent by our client with X-Requested-With.

@@ -51,10 +51,19 @@ export interface RouteInfo {
   admin: boolean
 }
 
+/** One registered route, and whether it is left out of the OpenAPI document (`schema.hide`). */
+export interface RouteEntry {
+  method: string
+  url: string
+  hidden: boolean
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the service, in registration order (HEAD routes Fastify adds for GETs included). */
     routeList: RouteInfo[]
+    /** Every route the service registered (tests check the API reference lists each one). */
+    routeTable: RouteEntry[]
   }
 }
 
@@ -86,6 +95,13 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     http: { headersTimeout: config.HEADERS_TIMEOUT_MS ?? 10000, connectionsCheckingInterval: 1000 },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
+    for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url, hidden })
+  })
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)

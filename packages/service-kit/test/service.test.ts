@@ -64,6 +64,7 @@ t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async 
         adminOnly(scope)
         scope.get('/admin', async (req) => ({ admin: await req.getAdmin() }))
         scope.post('/admin', async () => ({ ok: true }))
+        scope.put('/admin', async () => ({ ok: true }))
       })
     },
   })
@@ -86,6 +87,12 @@ t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async 
   t.equal((await post({ 'content-type': 'text/plain', origin: 'http://localhost:8080' })).statusCode, 403, 'form-like content type')
   t.equal((await post({ 'x-requested-with': 'XMLHttpRequest' })).statusCode, 200, 'body-less with our header')
   t.equal((await post({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' })).statusCode, 403, 'cross-site fetch')
+  t.equal((await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).statusCode, 403, 'a body-less POST a form could send')
+  // No form can send PUT: a body-less same-origin PUT (the queue dashboard's actions) passes, a cross-site one does not.
+  const put = (headers: Record<string, string>) => app.inject({ method: 'PUT', url: '/admin', headers: { cookie, ...headers } })
+  t.equal((await put({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).statusCode, 200, 'same-origin body-less PUT')
+  t.equal((await put({ origin: 'https://evil.example' })).statusCode, 403, 'foreign-origin PUT')
+  t.equal((await put({ 'sec-fetch-site': 'cross-site' })).statusCode, 403, 'cross-site PUT')
 
   await redis.stop()
   const down = await app.inject({ url: '/admin', headers: { cookie } })

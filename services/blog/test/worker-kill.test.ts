@@ -1,7 +1,7 @@
 import t from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '@site/service-kit/testing'
+import { freePort, scrape } from '@site/service-kit/testing'
 import { QUEUES } from '@site/contracts'
 import { createQueue } from '@site/service-kit/queues'
 import { postModel } from '../src/models/post.js'
@@ -41,7 +41,7 @@ async function spawnWorker() {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   children.push(child)
-  return child
+  return Object.assign(child, { metricsUrl: `http://127.0.0.1:${port}/metrics` })
 }
 
 const status = async (id: string) => (await s.app.inject({ url: `/api/blog/jobs/${id}`, headers: s.admin })).json()
@@ -61,7 +61,7 @@ t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post
 
   hang = false
   const callsBeforeRestart = llm.calls.length
-  await spawnWorker()
+  const second = await spawnWorker()
   let st
   for (let i = 0; i < 300; i++) {
     st = await status(jobId)
@@ -74,6 +74,15 @@ t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post
   const after = llm.calls.slice(callsBeforeRestart)
   t.notOk(after.some((c) => c.user.includes('{"title"')), 'resumed: the title translation done before the kill was not asked again')
   t.ok(after.some((c) => c.user.includes('{"html"')), 'the unfinished body translation was')
+
+  // The restarted worker's /metrics (issue 18): the killed job counted as stalled, then completed.
+  const m = await scrape(second.metricsUrl)
+  const queueName = QUEUES.blogImport
+  t.equal(m.value('bullmq_job_stalled_total', { queue: queueName }), 1, 'the job whose worker died counted as stalled')
+  t.equal(m.value('bullmq_job_count', { queue: queueName, state: 'completed' }), 1)
+  t.equal(m.value('bullmq_job_count', { queue: queueName, state: 'active' }), 0)
+  t.equal(m.value('bullmq_job_attempts_count', { queue: queueName, outcome: 'completed' }), 1)
+  t.equal(m.sum('blog_imports_total'), 1, "the worker's own import counter is still there")
 
   // A replay of the same upload (a duplicate delivery) finds the post instead of making another.
   const { queue, close } = createQueue(QUEUES.blogImport, { redisUrl: s.env.REDIS_URL!, prefix: s.env.QUEUE_PREFIX! })

@@ -1,6 +1,6 @@
 import { Counter, type Registry } from 'prom-client'
 import { connectMongo, pingMongo, type Closable } from '@site/service-kit'
-import { createWorker, UnrecoverableError, type Job } from '@site/service-kit/queues'
+import { createWorker, instrumentQueue, UnrecoverableError, type Job } from '@site/service-kit/queues'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { WorkerConfig } from './config.js'
 import { contactModel } from './models/contact.js'
@@ -62,6 +62,8 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
       },
     },
   })
+  // Queue gauges and job histograms on this process's /metrics (docs/operations.md, "The queues").
+  const queueMetrics = ctx.metrics ? instrumentQueue({ registry: ctx.metrics, name: QUEUES.contactNotify, settings, worker: worker.worker }) : null
   const relay = startRelay({
     contacts,
     notify,
@@ -77,6 +79,7 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
     relay,
     recovery,
     { close: () => worker.close() },
+    ...(queueMetrics ? [queueMetrics] : []),
     { close: () => notify.close() },
     { close: async () => mailer.close() },
     { close: () => conn.close() },

@@ -154,4 +154,5 @@ export async function startRedisServer() {
   }
 }
 export { fuzzWriteRoutes, hostileJsonBodies, hostileMultipartBodies, snapshotDatabase, type FuzzResult, type HostileBody } from './hostile.js'
+export { parsePrometheus, scrape, type Sample } from './prometheus.js'
 export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'

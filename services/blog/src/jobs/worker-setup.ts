@@ -3,7 +3,7 @@ import { Counter, type Registry } from 'prom-client'
 import type { Redis } from 'ioredis'
 import { QUEUES, type BlogImportJob } from '@site/contracts'
 import { connectMongo, createRedis, pingMongo, type Closable } from '@site/service-kit'
-import { UnrecoverableError, createWorker } from '@site/service-kit/queues'
+import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service-kit/queues'
 import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
 import { createLlm } from '../lib/llm.js'
@@ -66,7 +66,11 @@ export async function startImportWorker(
     counter.inc({ outcome: 'failed' })
     log.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: { name: err.name, message: err.message } }, 'blog import attempt failed')
   })
+  // Queue gauges and job histograms on this process's /metrics (docs/operations.md, "The queues").
+  const queueMetrics = opts.metrics
+    ? instrumentQueue({ registry: opts.metrics, name: QUEUES.blogImport, settings: { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }, worker })
+    : null
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
-  return [{ close }, { close: async () => redis.disconnect() }, { close: () => db.close() }]
+  return [{ close }, ...(queueMetrics ? [queueMetrics] : []), { close: async () => redis.disconnect() }, { close: () => db.close() }]
 }

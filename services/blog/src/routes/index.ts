@@ -8,6 +8,7 @@ import translate from './translate.js'
 import upload from './upload.js'
 import jobs from './jobs.js'
 import images from './images.js'
+import queueBoard from './queue-board.js'
 
 /** Public reads in one context; everything that needs an admin in another, behind the kit's adminOnly. */
 const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -21,5 +22,7 @@ const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
     await admin.register(upload, { ctx })
     await admin.register(jobs, { ctx })
   })
+  // The operators' queue dashboard, with a guard of its own (its page redirects to the sign-in).
+  await app.register(queueBoard, { config })
 }
 export default routes
