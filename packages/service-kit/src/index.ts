@@ -15,7 +15,6 @@ export { runWorkerProcess, type WorkerProcessOptions } from './worker-process.js
 export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'
 // BullMQ lives in '@site/service-kit/queues': only the processes with queues load it (issue 14).
-export { requireAdmin } from './session/reader.js'
 export { adminOnly, ADMIN_REQUIRED, type AdminOnlyOptions } from './admin.js'
 export type { RouteInfo } from './service.js'
 export { MAX_JSON_DEPTH, nestedDeeperThan, onlyFields } from './body.js'

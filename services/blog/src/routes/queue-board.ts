@@ -3,7 +3,8 @@ import { createBullBoard } from '@bull-board/api'
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { QUEUES } from '@site/contracts'
-import { createQueue, errorBody } from '@site/service-kit'
+import { errorBody } from '@site/service-kit'
+import { createQueue } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 
 /** Where the operators' queue dashboard lives (the gateway forwards this prefix to the blog service). */
