@@ -426,7 +426,8 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
   await search.fill('')
   await page.getByRole('navigation', { name: 'Blog posts: page navigation' }).getByText('Page 1 of 2 (23 items)').waitFor()
 
-  // The editor loads the full post (the list has no content).
+  // The editor loads the full post (the list has no content). The post is on page 2: find it again.
+  await search.fill('zoekbare')
   await row('admin-blog-list', 'Zoekbare robotica').getByRole('button', { name: /^Edit / }).click()
   const e = dialog('Edit Blog Post')
   await e.waitFor()
