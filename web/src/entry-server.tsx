@@ -6,6 +6,7 @@ import { Writable } from 'node:stream'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
 import { useLanguageStore, type Language } from '@/features/i18n'
 import { resetQueryCache, seedQueryCache } from '@/lib/query'
+import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from './app/App'
 import { setBootState } from './app/bootState'
 import { routes } from './app/routes'
@@ -80,6 +81,7 @@ async function renderTree(url: URL, language: Language, payload: SsrPayload, onE
     resetQueryCache()
     seedQueryCache(payload.queries)
     setBootState({ status: payload.status, path: payload.path })
+    setSiteOrigin(payload.origin)
     useLanguageStore.setState({ language })
     const router = createStaticRouter(handler.dataRoutes, context)
     const tree = (
@@ -130,7 +132,7 @@ export function createRenderer(opts: RendererOptions) {
       onError(err)
       status = 503
     }
-    const payload: SsrPayload = { status, path: url.pathname, queries: data?.queries ?? [] }
+    const payload: SsrPayload = { status, path: url.pathname, origin: opts.origin, queries: data?.queries ?? [] }
     const body = await renderTree(url, language, payload, onError)
     const head = renderHead(buildHead({ origin: opts.origin, resolved, data, status }), language)
     const assets = status === 503 ? '' : (opts.assetsFor?.(route.kind) ?? '')

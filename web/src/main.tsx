@@ -4,6 +4,7 @@ import './styles/index.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { seedQueryCache } from '@/lib/query'
+import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from './app/App'
 import { setBootState } from './app/bootState'
 import { createAppRouter } from './app/router'
@@ -30,6 +31,7 @@ if (payload) {
   // A server-rendered public page: start from the data it was rendered with, then hydrate it.
   seedQueryCache(payload.queries)
   setBootState({ status: payload.status, path: payload.path })
+  setSiteOrigin(payload.origin ?? '')
   hydrateRoot(container, app, {
     // A server/browser mismatch re-renders in the browser; say so (the browser tests fail on it).
     onRecoverableError: (err) => console.error('hydration:', err),

@@ -8,6 +8,8 @@ import type { SeedEntry } from '@/lib/query'
 export interface SsrPayload {
   status: number
   path: string
+  /** The site's public origin (PUBLIC_ORIGIN), for absolute links rendered the same on both sides. */
+  origin: string
   queries: SeedEntry[]
 }
 

@@ -29,7 +29,10 @@ function PageFallback({ label }: { label: string }) {
 
 export function RootLayout() {
   const { pathname } = useLocation()
-  const language = languageFromPath(pathname)
+  // /admin is one URL (its texts are the spec's one wording): it keeps the visitor's language.
+  const stored = useLanguageStore((s) => s.language)
+  const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
+  const language = isAdmin ? stored : languageFromPath(pathname)
   // Non-React readers (currentLanguage(), <html lang>) follow the page's URL; the stored choice
   // (localStorage) changes only through the language switch.
   useLayoutEffect(() => {

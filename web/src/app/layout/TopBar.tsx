@@ -83,7 +83,7 @@ export function TopBar() {
       <LanguageSwitcher onSelect={() => setMenuOpen(false)} />
       {user ? (
         <>
-          <Link to={to('/admin')} className="btn btn--outline btn--md topbar__item" onClick={() => setMenuOpen(false)}>
+          <Link to="/admin" className="btn btn--outline btn--md topbar__item" onClick={() => setMenuOpen(false)}>
             {t.nav.edit}
           </Link>
           <Button variant="ghost" className="topbar__item" onClick={onLogout}>

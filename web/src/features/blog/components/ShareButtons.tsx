@@ -4,7 +4,9 @@
 import { Link2, Mail, Share2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button, Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/components'
+import { useLocation } from 'react-router-dom'
 import { useT } from '@/features/i18n'
+import { getSiteOrigin } from '@/lib/siteOrigin'
 import { toast } from '@/stores/toast'
 
 type Network = { name: string; href: (url: string, title: string) => string }
@@ -47,7 +49,10 @@ async function copyText(text: string): Promise<boolean> {
 
 export function ShareButtons({ title }: { title: string }) {
   const b = useT().blog
-  const [url, setUrl] = useState('')
+  // The post's URL at the site's origin from the first render (server-rendered links work before any
+  // script); then the address the browser actually shows.
+  const { pathname } = useLocation()
+  const [url, setUrl] = useState(() => (getSiteOrigin() ? `${getSiteOrigin()}${pathname}` : ''))
   // Read after hydration: the server knows neither the browser's URL nor its share sheet, and the
   // first render must match the server's HTML.
   const [canShare, setCanShare] = useState(false)

@@ -62,7 +62,7 @@ export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
               <Link to={to('/projects')}>{t.home.projects}</Link>
             </li>
             <li>
-              <Link to={to('/admin')}>{t.home.admin}</Link>
+              <Link to="/admin">{t.home.admin}</Link>
             </li>
           </ul>
         </nav>
