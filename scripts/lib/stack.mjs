@@ -50,7 +50,7 @@ export async function startStack(opts = {}) {
   try {
     // STACK_START_TIMEOUT_MS: a slower limit for a loaded machine (fresh databases make the
     // services' first index builds slow when many stacks start at once).
-    const timeout = opts.startTimeoutMs ?? Number(process.env.STACK_START_TIMEOUT_MS ?? 60000)
+    const timeout = opts.startTimeoutMs ?? Number(process.env.STACK_START_TIMEOUT_MS ?? 120000)
     await Promise.all(table.map((p) => waitForPort(p.port, p.name, timeout)))
     // Wait for readiness through the gateway (databases connected), not only open ports.
     const end = Date.now() + timeout
