@@ -19,7 +19,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/content/health', 'GET /api/content/ping', 'GET /api/content', 'GET /api/features', 'GET /api/pages',
     'GET /api/pages/slug/:slug', 'GET /api/projects', 'GET /objects/*',
   ],
-  blog: ['GET /api/blog/health', 'GET /api/blog/ping', 'GET /api/blog', 'GET /api/blog/slug/:slug'],
+  blog: ['GET /api/blog/health', 'GET /api/blog/ping', 'GET /api/blog', 'GET /api/blog/slug/:slug', 'GET /api/blog/images/:name'],
   chat: ['GET /api/chat/health', 'GET /api/chat/ping', 'POST /api/chat', 'GET /api/chat/status'],
   contact: ['GET /api/contacts/health', 'GET /api/contacts/ping', 'POST /api/contacts'],
 }

@@ -9,6 +9,9 @@ const DEFAULTS = {
   SSR_UPSTREAM_TIMEOUT_MS: '5000',
 }
 
+/** Every environment variable the web server reads (the manifests' tests check them against this). */
+export const WEB_ENV_NAMES = [...Object.keys(DEFAULTS), 'LOG_LEVEL']
+
 function httpUrl(name, value, errors) {
   try {
     const u = new URL(value)

@@ -136,9 +136,9 @@ async function configEnvSpec(deployable: string): Promise<EnvSpec> {
     case 'contact-worker':
       return load('services/contact/src/config.ts', 'workerConfigProperties')
     case 'web': {
-      // web/server.mjs reads process.env directly and requires nothing.
-      const text = readFileSync(join(repoRoot, 'web/server.mjs'), 'utf8')
-      return { known: new Set([...text.matchAll(/process\.env\.([A-Z0-9_]+)/g)].map((m) => m[1]!)), required: new Set() }
+      // web/config.mjs lists what the web server reads; every setting has a default.
+      const { WEB_ENV_NAMES } = (await import(join(repoRoot, 'web/config.mjs'))) as { WEB_ENV_NAMES: string[] }
+      return { known: new Set(WEB_ENV_NAMES), required: new Set() }
     }
     case 'admin-seed': {
       // seed.ts builds its schema inline: the names it declares plus the MongoDB ones.

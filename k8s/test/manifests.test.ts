@@ -4,7 +4,7 @@
 // references, drain times and the environment each process actually reads.
 import t, { type Test } from 'tap'
 import { QUEUES } from '@site/contracts'
-import { QUEUE_METRICS } from '@site/service-kit'
+import { QUEUE_METRICS } from '@site/service-kit/queues'
 import { COMPONENTS, OVERLAYS, combinations, drainMs, envSpec, renderCombination, schemaProblem, unknownFieldProblems, type Obj } from './lib.js'
 
 const DEPLOYABLES = ['gateway', 'web', 'auth', 'content', 'blog', 'blog-worker', 'chat', 'contact', 'contact-worker']

@@ -17,7 +17,7 @@ export const MEMORY_LIMITS_MB = {
   contact: 256,
   'blog-worker': 512,
   'contact-worker': 256,
-  web: 128,
+  web: 256,
   gateway: 256,
 }
 

@@ -32,9 +32,14 @@ t.test('every service is healthy through the gateway, and the web app answers /'
   const home = await get('/')
   t.equal(home.status, 200)
   t.match(home.headers.get('content-type'), /text\/html/)
-  const deep = await get('/blog/any-post')
-  t.equal(deep.status, 200, 'history fallback: a client route serves the app')
-  t.match(await deep.text(), /<div id="root">/)
+  // The public routes are rendered on the server: a missing post is a real 404 with the page;
+  // the admin is a client route and gets the app.
+  const missing = await get('/blog/any-post')
+  t.equal(missing.status, 404, 'a missing post is a 404')
+  t.match(await missing.text(), /<div id="root">/)
+  const admin = await get('/admin')
+  t.equal(admin.status, 200, 'the admin route serves the app')
+  t.match(await admin.text(), /<div id="root">/)
 })
 
 t.test("the chat reads this stack's content and blog services (not the default ports)", async (t) => {

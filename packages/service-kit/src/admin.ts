@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { unauthorized } from './errors.js'
+import { errorBody } from './errors.js'
 import { noStore } from './http-cache.js'
 import { onlyFields } from './body.js'
 
@@ -14,6 +14,11 @@ export interface AdminOnlyOptions {
   /** The 401 message (the auth service says "Not signed in"). */
   message?: string
   code?: string
+  /**
+   * Where a signed-out browser asking for a page (a GET that accepts text/html) is sent with 303
+   * instead of the 401, e.g. the admin sign-in for the operators' queue dashboard.
+   */
+  signInPage?: string
 }
 
 export const ADMIN_REQUIRED = 'Please sign in as an administrator.'
@@ -35,8 +40,13 @@ export function adminOnly(scope: FastifyInstance, opts: AdminOnlyOptions = {}) {
     const body = route.schema?.body as { properties?: Record<string, unknown> } | undefined
     if (body?.properties) route.preValidation = [onlyFields({ properties: body.properties }), ...[route.preValidation ?? []].flat()]
   })
-  scope.addHook('onRequest', async (request) => {
-    if (!(await request.getAdmin())) throw unauthorized(opts.message ?? ADMIN_REQUIRED, opts.code)
+  scope.addHook('onRequest', async (request, reply) => {
+    if (await request.getAdmin()) return
+    const wantsPage = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html')
+    if (opts.signInPage && wantsPage) return reply.redirect(opts.signInPage, 303)
+    // Sent here rather than thrown: a plugin inside the scope (Bull Board) may set an error
+    // handler of its own that would reshape the error.
+    return reply.code(401).send(errorBody(401, opts.message ?? ADMIN_REQUIRED, opts.code))
   })
   scope.addHook('onSend', noStore)
 }

@@ -3,7 +3,8 @@
 // test lets them go, so waiting and active have known values at the moment of the scrape.
 import t from 'tap'
 import type { Job } from 'bullmq'
-import { createQueue, createWorker, instrumentQueue, runWorkerProcess, UnrecoverableError, type Closable } from '../src/index.js'
+import { runWorkerProcess, type Closable } from '../src/index.js'
+import { createQueue, createWorker, instrumentQueue, UnrecoverableError } from '../src/queues.js'
 import { freePort, scrape, testEnv } from '../src/testing/index.js'
 
 interface Data {

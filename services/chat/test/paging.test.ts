@@ -52,7 +52,7 @@ t.test('the indexer reads every page of the real blog list (60 posts, 2 pages) a
   requests.length = 0
   await app.knowledge.refresh()
   t.equal(requests.filter((u) => u.startsWith('/api/blog/slug/')).length, 0, 'nothing changed: no post is read again')
-  const { cookie } = await createTestSession(blogEnv.REDIS_URL!)
+  const { cookie } = await createTestSession(blogEnv)
   const id = String((await postModel(blog.db).findOne({ slug: 'bericht-3' }).lean())!._id)
   const put = await blog.inject({ method: 'PUT', url: `/api/blog/${id}`, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload: { content_nl: '<p>Nu over een vuurtoren.</p>' } })
   t.equal(put.statusCode, 200)

@@ -6,7 +6,7 @@ import t from 'tap'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 import { QUEUES } from '@site/contracts'
-import { createQueue } from '@site/service-kit'
+import { createQueue } from '@site/service-kit/queues'
 
 const USER = 'queue-admin'
 const PASSWORD = 'queue-admin-password-1'

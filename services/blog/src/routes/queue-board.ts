@@ -1,27 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { createBullBoard } from '@bull-board/api'
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { QUEUES } from '@site/contracts'
-import { errorBody } from '@site/service-kit'
+import { adminOnly } from '@site/service-kit'
 import { createQueue } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 
 /** Where the operators' queue dashboard lives (the gateway forwards this prefix to the blog service). */
 export const QUEUE_BOARD_PATH = '/api/admin/queues'
-
-/**
- * Signed-out visitors of the page go to the admin sign-in; its API and assets answer 401 like
- * every admin route. The session is the admin session every service reads (service-kit).
- */
-async function guard(request: FastifyRequest, reply: FastifyReply) {
-  if (await request.getAdmin()) return
-  const path = request.url.split('?')[0]!.slice(QUEUE_BOARD_PATH.length)
-  const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/static/')
-  if (isPage && String(request.headers.accept ?? '').includes('text/html')) return reply.redirect('/admin', 303)
-  // Answered here: Bull Board's own error handler would reshape a thrown error.
-  return reply.code(401).send(errorBody(401, 'Please sign in as an administrator.'))
-}
 
 /**
  * Bull Board (issue 18 item 2): every queue of the site, its jobs, their data, errors and retries,
@@ -43,7 +30,8 @@ const queueBoard: FastifyPluginAsync<{ config: Config }> = async (app, { config 
   })
 
   await app.register(async (board) => {
-    board.addHook('onRequest', guard)
+    // The kit's admin boundary; a signed-out browser opening the page is sent to the sign-in.
+    adminOnly(board, { signInPage: '/admin' })
     // The page links a Google Fonts stylesheet: the site's CSP (style-src 'self') would block it
     // and log a violation, and the site loads nothing from third parties. The UI falls back to
     // system fonts.
