@@ -47,7 +47,7 @@ const openApiPath = (url) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}'
 t.test('every route of every service is in the merged document, under its service', async (t) => {
   t.same(merged['x-unavailable-services'], [])
   for (const name of SERVICES) {
-    const routes = apps[name].routeTable.filter((r) => !r.hidden && r.method !== 'HEAD')
+    const routes = apps[name].routeList.filter((r) => !r.hidden && r.method !== 'HEAD')
     t.ok(routes.length > 2, `${name} has routes`)
     for (const r of routes) {
       const op = merged.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]

@@ -49,12 +49,7 @@ export interface RouteInfo {
   url: string
   /** Registered in an `adminOnly` context. */
   admin: boolean
-}
-
-/** One registered route, and whether it is left out of the OpenAPI document (`schema.hide`). */
-export interface RouteEntry {
-  method: string
-  url: string
+  /** Left out of the OpenAPI document (`schema.hide`). */
   hidden: boolean
 }
 
@@ -62,8 +57,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the service, in registration order (HEAD routes Fastify adds for GETs included). */
     routeList: RouteInfo[]
-    /** Every route the service registered (tests check the API reference lists each one). */
-    routeTable: RouteEntry[]
   }
 }
 
@@ -96,13 +89,6 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const routeTable: RouteEntry[] = []
-  app.decorate('routeTable', routeTable)
-  app.addHook('onRoute', (route) => {
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
-    for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url, hidden })
-  })
-
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -111,8 +97,9 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   app.decorate('routeList', routeList)
   app.addHook('onRoute', (route) => {
     // Read `admin` late: the adminOnly context marks the same route options after this root hook ran.
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
     for (const method of [route.method].flat()) {
-      routeList.push({ method, url: route.url, get admin() { return route.config?.admin === true } })
+      routeList.push({ method: String(method), url: route.url, hidden, get admin() { return route.config?.admin === true } })
     }
   })
   boundJsonDepth(app)
