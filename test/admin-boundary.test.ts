@@ -8,8 +8,9 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { testEnv } from '@site/service-kit/testing'
 import type { RouteInfo } from '@site/service-kit'
+import registry from '../services.json' with { type: 'json' }
 
-const SERVICES = ['auth', 'content', 'blog', 'chat', 'contact'] as const
+const SERVICES = Object.keys(registry.services) as (keyof typeof registry.services)[]
 
 /** Routes any visitor may call. Everything else must be admin-only. */
 const KIT_PUBLIC = ['GET /openapi.json', 'GET /livez', 'GET /readyz', 'GET /metrics']

@@ -1,20 +1,27 @@
 import { Type, loadConfig, baseConfigProperties } from '@site/service-kit'
+import registry from '../../services.json' with { type: 'json' }
 
 const url = (fallback: string, description: string) => Type.String({ default: fallback, format: 'uri', description })
+const local = (port: number) => `http://127.0.0.1:${port}`
+
+export type ServiceName = keyof typeof registry.services
+type UrlName<N extends string> = `${Uppercase<N>}_URL`
+const urlName = <N extends ServiceName>(name: N) => `${name.toUpperCase()}_URL` as UrlName<N>
+
+/** AUTH_URL, CONTENT_URL, ...: one per service in services.json, by default its local port. */
+const serviceUrls = Object.fromEntries(
+  Object.entries(registry.services).map(([name, s]) => [urlName(name as ServiceName), url(local(s.port), `${name} service base URL`)]),
+) as { [N in ServiceName as UrlName<N>]: ReturnType<typeof url> }
 
 export const configProperties = {
   ...baseConfigProperties,
-  PORT: Type.Integer({ default: 8080 }),
+  PORT: Type.Integer({ default: registry.gateway.port }),
   /** Port of /metrics for Prometheus; not proxied, not public (0: any free port, for tests). */
-  METRICS_PORT: Type.Integer({ minimum: 0, default: 9090 }),
+  METRICS_PORT: Type.Integer({ minimum: 0, default: registry.gateway.metricsPort }),
   /** The gateway is the edge: by default it trusts no proxy in front of it ('none'); behind an ingress, name its addresses. */
   TRUST_PROXY: Type.String({ default: 'none' }),
-  AUTH_URL: url('http://127.0.0.1:3001', 'auth service base URL'),
-  CONTENT_URL: url('http://127.0.0.1:3002', 'content service base URL'),
-  BLOG_URL: url('http://127.0.0.1:3003', 'blog service base URL'),
-  CHAT_URL: url('http://127.0.0.1:3004', 'chat service base URL'),
-  CONTACT_URL: url('http://127.0.0.1:3005', 'contact service base URL'),
-  WEB_URL: url('http://127.0.0.1:3000', 'web app server base URL'),
+  ...serviceUrls,
+  WEB_URL: url(local(registry.web.port), 'web app server base URL'),
   /** Default time an upstream may take to answer; uploads and LLM routes get longer ones. */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000 }),
   SLOW_UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120000 }),
@@ -38,3 +45,6 @@ export const configProperties = {
 
 export type Config = ReturnType<typeof readConfig>
 export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+
+/** The base URL the gateway uses for a service (its `<NAME>_URL`). */
+export const serviceUrl = (c: Config, name: ServiceName): string => c[urlName(name)]

@@ -1,5 +1,6 @@
 import { BODY_LIMITS } from '@site/service-kit'
-import type { Config } from './config.js'
+import registry from '../../services.json' with { type: 'json' }
+import { serviceUrl, type Config, type ServiceName } from './config.js'
 
 export interface UpstreamRoute {
   prefix: string
@@ -12,28 +13,43 @@ export interface UpstreamRoute {
   tooLarge?: string
 }
 
-/** Which service answers which public path. Services serve their full public paths (no rewriting). */
+/** Paths whose timeout or body limit differ from the default, each beneath a prefix of its service. */
+const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
+  { prefix: '/api/projects/upload', slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File size must be less than 10MB' },
+  { prefix: '/api/blog/upload', slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File must be smaller than 10MB.' },
+  { prefix: '/api/blog/translate-title', slow: true },
+  // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
+  // other routes to the default limit itself.
+  { prefix: '/api/blog', bodyLimit: BODY_LIMITS.blogPost },
+  { prefix: '/api/chat', slow: true },
+]
+
+const names = Object.keys(registry.services) as ServiceName[]
+const beneath = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+
+/** The service that owns a path: the one with the longest prefix above it in services.json. */
+function owner(path: string): ServiceName {
+  const owners = names.flatMap((name) => registry.services[name].prefixes.filter((p) => beneath(path, p)).map((p) => ({ name, p })))
+  const found = owners.sort((a, b) => b.p.length - a.p.length)[0]
+  if (!found) throw new Error(`no service in services.json owns ${path}`)
+  return found.name
+}
+
+/**
+ * Which service answers which public path: every prefix of every service in services.json, plus
+ * the special routes. Services serve their full public paths (no rewriting).
+ */
 export function upstreamRoutes(c: Config): UpstreamRoute[] {
-  return [
-    { prefix: '/api/auth', upstream: c.AUTH_URL },
-    { prefix: '/api/content', upstream: c.CONTENT_URL },
-    { prefix: '/api/features', upstream: c.CONTENT_URL },
-    { prefix: '/api/pages', upstream: c.CONTENT_URL },
-    { prefix: '/api/projects/upload', upstream: c.CONTENT_URL, slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File size must be less than 10MB' },
-    { prefix: '/api/projects', upstream: c.CONTENT_URL },
-    { prefix: '/objects', upstream: c.CONTENT_URL },
-    { prefix: '/api/blog/upload', upstream: c.BLOG_URL, slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File must be smaller than 10MB.' },
-    { prefix: '/api/blog/translate-title', upstream: c.BLOG_URL, slow: true },
-    // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
-    // other routes to the default limit itself.
-    { prefix: '/api/blog', upstream: c.BLOG_URL, bodyLimit: BODY_LIMITS.blogPost },
-    { prefix: '/api/admin/queues', upstream: c.BLOG_URL }, // Bull Board (services/blog/src/routes/queue-board.ts)
-    { prefix: '/api/chat', upstream: c.CHAT_URL, slow: true },
-    { prefix: '/api/contacts', upstream: c.CONTACT_URL },
-  ]
+  const prefixes = names.flatMap((name) => registry.services[name].prefixes)
+  const special = (prefix: string) => SPECIAL_ROUTES.find((r) => r.prefix === prefix)
+  return [...new Set([...prefixes, ...SPECIAL_ROUTES.map((r) => r.prefix)])].map((prefix) => ({
+    ...special(prefix),
+    prefix,
+    upstream: serviceUrl(c, owner(prefix)),
+  }))
 }
 
 /** Services whose readiness `/api/health` reports. */
 export function services(c: Config): Record<string, string> {
-  return { auth: c.AUTH_URL, content: c.CONTENT_URL, blog: c.BLOG_URL, chat: c.CHAT_URL, contact: c.CONTACT_URL, web: c.WEB_URL }
+  return { ...Object.fromEntries(names.map((name) => [name, serviceUrl(c, name)])), web: c.WEB_URL }
 }

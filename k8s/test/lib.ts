@@ -6,6 +6,28 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseAllDocuments } from 'yaml'
+import registry from '../../services.json' with { type: 'json' }
+
+/** An API service in the registry (services.json). */
+export interface RegisteredService {
+  port: number
+  database: string
+  memoryMb: number
+  prefixes: string[]
+  calls?: string[]
+  worker?: { entry: string; port: number; memoryMb: number; queue: string }
+}
+export { registry }
+export const services = registry.services as Record<string, RegisteredService>
+export const SERVICES = Object.keys(services)
+/** The queue workers, by Deployment name (`blog-worker`), with their service. */
+export const workers = SERVICES.flatMap((service) => {
+  const w = services[service]!.worker
+  return w ? [{ name: `${service}-worker`, service, ...w }] : []
+})
+export const WORKERS = workers.map((w) => w.name)
+/** Everything that runs as a Deployment of ours. */
+export const DEPLOYABLES = ['gateway', 'web', ...SERVICES, ...WORKERS]
 
 export const k8sDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const repoRoot = resolve(k8sDir, '..')
@@ -131,10 +153,6 @@ async function configEnvSpec(deployable: string): Promise<EnvSpec> {
   switch (deployable) {
     case 'gateway':
       return load('gateway/src/config.ts', 'configProperties')
-    case 'blog-worker':
-      return load('services/blog/src/config.ts', 'workerConfigProperties')
-    case 'contact-worker':
-      return load('services/contact/src/config.ts', 'workerConfigProperties')
     case 'web': {
       // web/config.mjs lists what the web server reads; every setting has a default.
       const { WEB_ENV_NAMES } = (await import(join(repoRoot, 'web/config.mjs'))) as { WEB_ENV_NAMES: string[] }
@@ -147,6 +165,7 @@ async function configEnvSpec(deployable: string): Promise<EnvSpec> {
       return { known: new Set(['MONGO_URL', ...declared]), required: new Set(['MONGO_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']) }
     }
     default:
+      if (WORKERS.includes(deployable)) return load(`services/${deployable.replace(/-worker$/, '')}/src/config.ts`, 'workerConfigProperties')
       return load(`services/${deployable}/src/config.ts`, 'configProperties')
   }
 }

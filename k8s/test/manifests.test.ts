@@ -5,10 +5,8 @@
 import t, { type Test } from 'tap'
 import { QUEUES } from '@site/contracts'
 import { QUEUE_METRICS } from '@site/service-kit/queues'
-import { COMPONENTS, OVERLAYS, combinations, drainMs, envSpec, renderCombination, schemaProblem, unknownFieldProblems, type Obj } from './lib.js'
+import { COMPONENTS, DEPLOYABLES, OVERLAYS, WORKERS, workers, combinations, drainMs, envSpec, renderCombination, schemaProblem, unknownFieldProblems, type Obj } from './lib.js'
 
-const DEPLOYABLES = ['gateway', 'web', 'auth', 'content', 'blog', 'blog-worker', 'chat', 'contact', 'contact-worker']
-const WORKERS = ['blog-worker', 'contact-worker']
 /** Workloads running our Node images (the in-cluster-data component's databases are not ours). */
 const OUR_WORKLOADS = [...DEPLOYABLES, 'admin-seed']
 /** Secrets the prod overlay expects the operator to create (docs/operations.md). */
@@ -50,7 +48,7 @@ function checkWorkload(t: Tap, objs: Obj[], overlay: string, w: Obj) {
       t.ok(c.resources?.[kind]?.cpu && c.resources?.[kind]?.memory, `${name}/${c.name}: cpu and memory ${kind}`)
     }
     if (OUR_WORKLOADS.includes(name)) {
-      // The image's entry point (scripts/docker/node-heap.sh) sizes the heap from this (issue 14).
+      // The image's entry point (scripts/docker/node-heap.sh) sizes the heap from this.
       const mem = (c.env ?? []).find((e: Obj) => e.name === 'MEMORY_LIMIT_MB')?.valueFrom?.resourceFieldRef
       t.same(mem, { resource: 'limits.memory', divisor: '1Mi' }, `${name}/${c.name}: MEMORY_LIMIT_MB from its memory limit`)
     }
@@ -201,7 +199,8 @@ for (const overlay of OVERLAYS) {
 t.test('KEDA and the queue alerts read the numbers the workers export', async (t) => {
   const objs = renderCombination('prod', ['keda', 'monitoring'])
   const waiting = `${QUEUE_METRICS.jobs}{state="waiting"}`
-  const queueOf: Record<string, string> = { 'blog-worker': QUEUES.blogImport, 'contact-worker': QUEUES.contactNotify }
+  const queueOf = Object.fromEntries(workers.map((w) => [w.name, w.queue]))
+  t.same(Object.values(queueOf).sort(), Object.values(QUEUES).sort(), "every queue of the contracts has its worker in services.json")
   for (const w of WORKERS) {
     const triggers = find(objs, 'ScaledObject', w)?.spec.triggers ?? []
     t.equal(triggers.length, 1, `${w}: one trigger`)

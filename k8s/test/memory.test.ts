@@ -1,4 +1,4 @@
-// Memory inside the manifests (issue 14): every image starts node through node-heap, which sizes
+// Memory inside the manifests: every image starts node through node-heap, which sizes
 // the heap from MEMORY_LIMIT_MB (the manifests set it from the container's limit); local runs
 // (scripts/lib/processes.mjs) use the same limits and the same flags.
 import t from 'tap'

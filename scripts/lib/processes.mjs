@@ -1,24 +1,30 @@
-// The processes `npm start` runs, with the ports and environment that wire them together.
+// The processes `npm start` runs, with the ports and environment that wire them together, all
+// from the registry of services (services.json at the repository root).
 import { join } from 'node:path'
 import { root } from './infra.mjs'
+import registry from '../../services.json' with { type: 'json' }
 
-export const SERVICE_PORTS = { web: 3000, auth: 3001, content: 3002, blog: 3003, chat: 3004, contact: 3005 }
-export const WORKER_PORTS = { 'blog-worker': 3013, 'contact-worker': 3015 }
+export { registry }
+const services = Object.entries(registry.services)
+const workerName = (service) => `${service}-worker`
+
+/** Ports of the web app and the services, by name. */
+export const SERVICE_PORTS = {
+  web: registry.web.port,
+  ...Object.fromEntries(services.map(([name, s]) => [name, s.port])),
+}
+/** Ports of the queue workers (probes and metrics), by process name (`blog-worker`). */
+export const WORKER_PORTS = Object.fromEntries(services.filter(([, s]) => s.worker).map(([name, s]) => [workerName(name), s.worker.port]))
 
 /**
  * Each container's memory limit in MiB, as in k8s/base (k8s/test checks they agree), so local runs
  * size their heaps as the cluster does (docs/operations.md, "Memory").
  */
 export const MEMORY_LIMITS_MB = {
-  auth: 384,
-  content: 512,
-  blog: 384,
-  chat: 384,
-  contact: 256,
-  'blog-worker': 512,
-  'contact-worker': 256,
-  web: 256,
-  gateway: 256,
+  ...Object.fromEntries(services.map(([name, s]) => [name, s.memoryMb])),
+  ...Object.fromEntries(services.filter(([, s]) => s.worker).map(([name, s]) => [workerName(name), s.worker.memoryMb])),
+  web: registry.web.memoryMb,
+  gateway: registry.gateway.memoryMb,
 }
 
 /**
@@ -44,33 +50,30 @@ function capped(name, script) {
  * @returns {{ name: string, cwd: string, args: string[], env: Record<string,string>, port: number }[]}
  */
 export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ...WORKER_PORTS }) {
-  const svc = (name, env = {}) => {
-    const { args, memory } = capped(name, 'dist/server.js')
-    return { name, cwd: join(root, 'services', name), args, port: ports[name], env: { ...shared, ...memory, ...env, PORT: String(ports[name]) } }
-  }
   const url = (name) => `http://127.0.0.1:${ports[name]}`
-  const worker = (name, service) => {
-    const { args, memory } = capped(name, 'dist/worker.js')
+  // The services a process calls, as CONTENT_URL, BLOG_URL, ...
+  const urls = (names = []) => Object.fromEntries(names.map((name) => [`${name.toUpperCase()}_URL`, url(name)]))
+  const svc = (name, s) => {
+    const { args, memory } = capped(name, 'dist/server.js')
+    return { name, cwd: join(root, 'services', name), args, port: ports[name], env: { ...shared, ...memory, ...urls(s.calls), PORT: String(ports[name]) } }
+  }
+  const worker = (service, w) => {
+    const name = workerName(service)
+    const { args, memory } = capped(name, w.entry)
     return { name, cwd: join(root, 'services', service), args, port: ports[name], env: { ...shared, ...memory, WORKER_PORT: String(ports[name]) } }
   }
   const web = capped('web', 'server.mjs')
   const gateway = capped('gateway', 'dist/server.js')
   return [
-    svc('auth'),
-    svc('content'),
-    svc('blog'),
-    // The chat's knowledge is read from the content and blog services (their public lists).
-    svc('chat', { CONTENT_URL: url('content'), BLOG_URL: url('blog') }),
-    svc('contact'),
-    worker('blog-worker', 'blog'),
-    worker('contact-worker', 'contact'),
-    // The web server renders the public pages from the content and blog services' public reads.
+    ...services.map(([name, s]) => svc(name, s)),
+    ...services.filter(([, s]) => s.worker).map(([name, s]) => worker(name, s.worker)),
+    // The web server renders the public pages from the services' public reads.
     {
       name: 'web',
       cwd: join(root, 'web'),
       args: web.args,
       port: ports.web,
-      env: { ...shared, ...web.memory, PORT: String(ports.web), CONTENT_URL: url('content'), BLOG_URL: url('blog') },
+      env: { ...shared, ...web.memory, PORT: String(ports.web), ...urls(registry.web.calls) },
     },
     {
       name: 'gateway',
@@ -82,12 +85,8 @@ export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ..
         ...gateway.memory,
         PORT: String(gatewayPort),
         // Prometheus scrapes the gateway here; its public port has no /metrics.
-        METRICS_PORT: String(ports['gateway-metrics'] ?? 9090),
-        AUTH_URL: url('auth'),
-        CONTENT_URL: url('content'),
-        BLOG_URL: url('blog'),
-        CHAT_URL: url('chat'),
-        CONTACT_URL: url('contact'),
+        METRICS_PORT: String(ports['gateway-metrics'] ?? registry.gateway.metricsPort),
+        ...urls(services.map(([name]) => name)),
         WEB_URL: url('web'),
       },
     },

@@ -1,5 +1,5 @@
 /* global window, document -- page.evaluate and addInitScript bodies run in the browser */
-// The API reference (issue 18 item 4): the five services run in-process from their builds on the
+// The API reference: the services run in-process from their builds on the
 // real MongoDB and Redis, the gateway in front of them. Every route each service registered (and
 // does not hide) is in the gateway's merged /api/openapi.json; a service that is down leaves the
 // rest served; docs/api.md's generated part equals what the document renders to; and /api/docs
@@ -8,11 +8,12 @@ import t from 'tap'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { freePort, testEnv } from '@site/service-kit/testing'
 import { root } from '../lib/infra.mjs'
+import registry from '../../services.json' with { type: 'json' }
 import { renderApiTables, replaceGenerated } from '../lib/api-doc.mjs'
 import { collectPageErrors, launchBrowser } from '../../web/test/helpers/browser.js'
 
-const SERVICES = ['auth', 'content', 'blog', 'chat', 'contact']
-const URL_VAR = { auth: 'AUTH_URL', content: 'CONTENT_URL', blog: 'BLOG_URL', chat: 'CHAT_URL', contact: 'CONTACT_URL' }
+const SERVICES = Object.keys(registry.services)
+const URL_VAR = Object.fromEntries(SERVICES.map((name) => [name, `${name.toUpperCase()}_URL`]))
 
 const apps = {}
 for (const name of SERVICES) {

@@ -2,11 +2,12 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import registry from '../../services.json' with { type: 'json' }
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const example = readFileSync(`${root}.env.example`, 'utf8')
 const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]))
-const modules = ['auth', 'content', 'blog', 'chat', 'contact'].map((s) => `services/${s}/dist/config.js`).concat('gateway/dist/config.js')
+const modules = Object.keys(registry.services).map((s) => `services/${s}/dist/config.js`).concat('gateway/dist/config.js')
 
 for (const path of modules) {
   const mod = await import(`${root}${path}`)

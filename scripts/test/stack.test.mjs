@@ -3,8 +3,10 @@
 // killed one 503 while the others keep answering, and each comes back without restarting the gateway.
 import t from 'tap'
 import { startStack } from '../lib/stack.mjs'
+import registry from '../../services.json' with { type: 'json' }
 
-const SERVICES = { auth: '/api/auth', content: '/api/content', blog: '/api/blog', chat: '/api/chat', contact: '/api/contacts' }
+/** Each service's health, under its first path prefix. */
+const SERVICES = Object.fromEntries(Object.entries(registry.services).map(([name, s]) => [name, s.prefixes[0]]))
 
 const stack = await startStack({ env: { UPSTREAM_TIMEOUT_MS: '1500' } })
 t.teardown(() => stack.stop())
