@@ -12,7 +12,8 @@ import { MEMORY_LIMITS_MB, heapFlags, processTable } from '../../scripts/lib/pro
 const limits = MEMORY_LIMITS_MB as Record<string, number>
 const flags = heapFlags as (limitMb: number) => string[]
 const NODE_HEAP = join(repoRoot, 'scripts/docker/node-heap.sh')
-const DOCKERFILES = ['gateway', 'web', 'services/auth', 'services/content', 'services/blog', 'services/chat', 'services/contact']
+/** The shared image recipe (gateway and services) and the web app's. */
+const DOCKERFILES = ['Dockerfile', 'web/Dockerfile']
 
 const toMi = (q: string) => {
   const m = /^(\d+)(Mi|Gi)$/.exec(q)
@@ -36,11 +37,11 @@ t.test("local runs use each manifest's memory limit", async (t) => {
 })
 
 t.test('every image starts node through node-heap', async (t) => {
-  for (const dir of DOCKERFILES) {
-    const text = readFileSync(join(repoRoot, dir, 'Dockerfile'), 'utf8')
-    t.match(text, /COPY --chmod=755 scripts\/docker\/node-heap\.sh \/usr\/local\/bin\/node-heap/, `${dir}: copies node-heap`)
-    t.match(text, /ENTRYPOINT \["\/usr\/bin\/tini", "--", "\/usr\/local\/bin\/node-heap"\]/, `${dir}: tini runs node-heap`)
-    t.match(text, /CMD \["node", /, `${dir}: its command starts with node, so node-heap adds the flags`)
+  for (const file of DOCKERFILES) {
+    const text = readFileSync(join(repoRoot, file), 'utf8')
+    t.match(text, /COPY --chmod=755 scripts\/docker\/node-heap\.sh \/usr\/local\/bin\/node-heap/, `${file}: copies node-heap`)
+    t.match(text, /ENTRYPOINT \["\/usr\/bin\/tini", "--", "\/usr\/local\/bin\/node-heap"\]/, `${file}: tini runs node-heap`)
+    t.match(text, /CMD \["node", /, `${file}: its command starts with node, so node-heap adds the flags`)
   }
 })
 

@@ -1,55 +1,68 @@
 # syntax=docker/dockerfile:1
-# The content service.
-# Build from the repository root (the npm workspaces need the root lockfile):
-#   docker build -f services/content/Dockerfile -t site/content .
+# One image recipe for the gateway and every service (their workers run from the service's image
+# with the command `node dist/worker.js`; the auth image also runs the admin seed, `node dist/seed.js`).
+# The web app has its own (web/Dockerfile): a vite build with no service kit.
+# Build from the repository root (the npm workspaces need the root lockfile), naming the workspace
+# and its port from services.json:
+#   docker build --build-arg WORKSPACE=services/auth --build-arg PORT=3001 -t site/auth .
+#   docker build --build-arg WORKSPACE=gateway --build-arg PORT=8080 -t site/gateway .
+# NODE_IMAGE: the base image (e.g. one in a local registry).
 ARG NODE_IMAGE=node:24-slim
 
 # --- build: this workspace's dependencies plus the root's tools (TypeScript), then tsc -b -------
 FROM ${NODE_IMAGE} AS build
+ARG WORKSPACE
+RUN test -n "$WORKSPACE" || { echo 'set --build-arg WORKSPACE=gateway or services/<name>' >&2; exit 1; }
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
-COPY services/content/package.json services/content/
+COPY ${WORKSPACE}/package.json ${WORKSPACE}/
 # --ignore-scripts: the native modules used here ship prebuilt binaries (argon2 prebuilds, sharp's
 # @img packages, esbuild), and the root's `node` devDependency would otherwise download a second Node.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci -w @site/content --include-workspace-root --ignore-scripts --no-audit --no-fund
-COPY tsconfig.base.json ./
+    npm ci -w ${WORKSPACE} --include-workspace-root --ignore-scripts --no-audit --no-fund
+COPY tsconfig.base.json services.json ./
 COPY packages/contracts/ packages/contracts/
 COPY packages/service-kit/ packages/service-kit/
-COPY services/content/ services/content/
-RUN node_modules/.bin/tsc -b services/content
+COPY ${WORKSPACE}/ ${WORKSPACE}/
+RUN node_modules/.bin/tsc -b ${WORKSPACE}
 
-# --- deps: production dependencies of this workspace only ----------------------------------------
+# --- deps: production dependencies of this workspace only (no root devDependencies: no bench tools) -
 FROM ${NODE_IMAGE} AS deps
+ARG WORKSPACE
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
-COPY services/content/package.json services/content/
+COPY ${WORKSPACE}/package.json ${WORKSPACE}/
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci -w @site/content --omit=dev --ignore-scripts --no-audit --no-fund
+    npm ci -w ${WORKSPACE} --omit=dev --ignore-scripts --no-audit --no-fund
 
 # --- runtime: node, tini, production node_modules and compiled JavaScript; no compiler, no sources -
 FROM ${NODE_IMAGE} AS runtime
+ARG WORKSPACE
+ARG PORT
+RUN test -n "$PORT" || { echo 'set --build-arg PORT (the port in services.json)' >&2; exit 1; }
 # tini as PID 1: forwards SIGTERM to node (which drains, see SHUTDOWN_TIMEOUT_MS) and reaps zombies.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3002
+    PORT=${PORT}
 WORKDIR /app
 COPY --from=deps /app/ ./
+# The registry: the gateway's default upstream ports and routes come from it.
+COPY services.json ./
 COPY --from=build /app/packages/contracts/dist/ packages/contracts/dist/
 COPY --from=build /app/packages/service-kit/dist/ packages/service-kit/dist/
-COPY --from=build /app/services/content/dist/ services/content/dist/
-WORKDIR /app/services/content
+COPY --from=build /app/${WORKSPACE}/dist/ ${WORKSPACE}/dist/
+WORKDIR /app/${WORKSPACE}
 # The image's `node` user, by number so Kubernetes' runAsNonRoot can verify it. Files stay root-owned
 # (read-only for the process); the root filesystem can be mounted read-only.
 USER 1000:1000
-EXPOSE 3002
+EXPOSE ${PORT}
 # node-heap sizes the heap from MEMORY_LIMIT_MB (the container's memory limit, set by the manifests).
 COPY --chmod=755 scripts/docker/node-heap.sh /usr/local/bin/node-heap
 ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/node-heap"]
