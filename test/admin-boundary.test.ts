@@ -1,4 +1,4 @@
-// Issue 16.2: one admin boundary for every service. Walks every route of every service's app (the
+// One admin boundary for every service. Walks every route of every service's app (the
 // kit lists them in `app.routeList`): each route that is not on the short list of public routes
 // below must be registered through the kit's `adminOnly` and answer an anonymous caller 401, before
 // its body is parsed or validated (a broken or empty JSON body still gets 401, never a 400 that

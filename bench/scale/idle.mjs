@@ -1,4 +1,4 @@
-// Idle memory of the `npm start`-shaped stack (issue 14): starts every process on free ports with
+// Idle memory of the `npm start`-shaped stack: starts every process on free ports with
 // the heap flag processes.mjs gives it, waits for it to settle, and reports each process's RSS
 // and heap, the total, and which npm packages each one has loaded (a package a process loads at
 // idle but only needs for a job belongs in the process that runs the job, or behind a lazy import).

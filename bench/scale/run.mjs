@@ -1,4 +1,4 @@
-// Scale bench (issue 14): does the cost of a public page grow with the number of posts?
+// Scale bench: does the cost of a public page grow with the number of posts?
 // Starts the whole stack (scripts/lib/stack.mjs), seeds 10, 100 and 1,000 published posts of
 // ordinary size (12 paragraphs in nl and en, about 8 KB of HTML per language) through the API as
 // an admin and, at each size, measures through the gateway:
@@ -232,7 +232,7 @@ async function decodedJson(r) {
   const raw = r.encoding === 'br' ? brotliDecompressSync(r.body) : r.encoding === 'gzip' ? gunzipSync(r.body) : r.body
   return { json: JSON.parse(raw.toString('utf8')), bytes: raw.length }
 }
-/** Array (before issue 14) or { items, total } (after). */
+/** Array (before the lists were paged) or { items, total } (after). */
 const listShape = (json) => (Array.isArray(json) ? { shape: 'array', items: json.length, total: json.length } : { shape: 'paged', items: json.items?.length ?? null, total: json.total ?? null })
 
 async function load(base, paths) {

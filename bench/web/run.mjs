@@ -83,7 +83,7 @@ try {
   })
   try {
     lighthouseResult = {}
-    // Each public route type, in Dutch and English (server-rendered since issue 15).
+    // Each public route type, in Dutch and English (server-rendered).
     for (const path of ['/', '/en', '/blog', '/en/blog', `/blog/${post.slug}`, `/en/blog/${post.slug}`]) {
       const run = await lighthouse(`${stack.url}${path}`, {
         port: chrome.port,

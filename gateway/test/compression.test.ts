@@ -1,4 +1,4 @@
-// Compression at the gateway (issue 14): big JSON/HTML answers go out br or gzip as the client
+// Compression at the gateway: big JSON/HTML answers go out br or gzip as the client
 // accepts, with suffixed ETags, Vary: Accept-Encoding, working 304s, and precompressed static files
 // passed through untouched.
 import t, { type Test } from 'tap'

@@ -1,4 +1,4 @@
-// docs/api.md's generated part (issue 18 item 4): one table per service, rendered from the merged
+// docs/api.md's generated part: one table per service, rendered from the merged
 // OpenAPI document the gateway serves at /api/openapi.json. scripts/test/api-reference.test.mjs
 // fails when docs/api.md differs from it; `UPDATE_API_DOC=1 npm test -- scripts/test/api-reference.test.mjs`
 // rewrites the part between the markers.

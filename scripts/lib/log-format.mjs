@@ -1,4 +1,4 @@
-// How the merged log of `npm start` is written (issue 18): on a terminal, each pino JSON line is
+// How the merged log of `npm start` is written: on a terminal, each pino JSON line is
 // pretty-printed (pino-pretty) behind a coloured process name; anywhere else (a pipe, a file, a log
 // collector) every line stays one JSON object, so tools can parse it. LOG_FORMAT=json forces JSON
 // on a terminal too; LOG_FORMAT=pretty forces pretty output into a pipe.

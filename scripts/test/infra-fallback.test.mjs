@@ -1,4 +1,4 @@
-// Issue 19's defect: with a Docker daemon running but `mongo:8` not pullable (offline, no registry),
+// With a Docker daemon running but `mongo:8` not pullable (offline, no registry),
 // ensureInfra must fall back to the embedded FerretDB and say so, not stop. The `docker` here is a
 // script on PATH that answers `docker info` like a running daemon and fails `docker run` the way the
 // real CLI does when the registry cannot be reached.

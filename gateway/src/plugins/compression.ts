@@ -4,7 +4,7 @@ import { Readable, pipeline, type Transform } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 
 /**
- * Compression in one place (issue 14): JSON, HTML and other text answers of at least `MIN_BYTES`
+ * Compression in one place: JSON, HTML and other text answers of at least `MIN_BYTES`
  * go out br or gzip when the client accepts it, whichever service made them. Written for the
  * proxy: upstream answers arrive as streams with the upstream's Content-Length, so the size test
  * uses that header and the body is compressed as it streams (never buffered here).

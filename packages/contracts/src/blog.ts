@@ -48,7 +48,7 @@ export const BlogPost = Type.Object({
 })
 export type BlogPost = Static<typeof BlogPost>
 
-/** What a blog card and the admin list show: a post without its HTML bodies (issue 14). */
+/** What a blog card and the admin list show: a post without its HTML bodies. */
 export const BlogPostSummary = Type.Omit(BlogPost, ['content_nl', 'content_en', 'content_de'])
 export type BlogPostSummary = Static<typeof BlogPostSummary>
 

@@ -106,7 +106,7 @@ export const Page = Type.Object({
 })
 export type Page = Static<typeof Page>
 
-/** What the page lists carry (footer links, admin list): a page without its HTML bodies (issue 14). */
+/** What the page lists carry (footer links, admin list): a page without its HTML bodies. */
 export const PageSummary = Type.Omit(Page, ['content_nl', 'content_en', 'content_de'])
 export type PageSummary = Static<typeof PageSummary>
 

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 
 /**
- * Paged lists (issue 14): every list answers one page of summaries, never the whole collection.
+ * Paged lists: every list answers one page of summaries, never the whole collection.
  * `page` is 1-based; `total` counts every matching item so a client can render page links.
  */
 export const PAGE_SIZE_DEFAULT = 12

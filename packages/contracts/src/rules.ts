@@ -31,7 +31,7 @@ export const CONTENT_LIMITS = {
  * A strict e-mail address check, shared by the contact service and the web app: a dot-atom local
  * part of letters (any script), digits and `_ + ' -` only, and a dotted domain of letters, digits and
  * inner hyphens. RFC 5322 allows more (`? & = % # / ! $ ...`), but those let a visitor plant URI
- * parameters in a `mailto:` link (issue 16.15), and real addresses of visitors do not need them.
+ * parameters in a `mailto:` link, and real addresses of visitors do not need them.
  */
 export const EMAIL_PATTERN =
   /^[\p{L}\p{M}\p{N}_+'-]+(?:\.[\p{L}\p{M}\p{N}_+'-]+)*@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])$/u
