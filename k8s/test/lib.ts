@@ -15,7 +15,7 @@ export interface RegisteredService {
   memoryMb: number
   prefixes: string[]
   calls?: string[]
-  worker?: { entry: string; port: number; memoryMb: number; queue: string }
+  worker?: { entry: string; port: number; memoryMb: number; queues: string[] }
 }
 export { registry }
 export const services = registry.services as Record<string, RegisteredService>

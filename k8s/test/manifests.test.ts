@@ -199,14 +199,19 @@ for (const overlay of OVERLAYS) {
 t.test('KEDA and the queue alerts read the numbers the workers export', async (t) => {
   const objs = renderCombination('prod', ['keda', 'monitoring'])
   const waiting = `${QUEUE_METRICS.jobs}{state="waiting"}`
-  const queueOf = Object.fromEntries(workers.map((w) => [w.name, w.queue]))
-  t.same(Object.values(queueOf).sort(), Object.values(QUEUES).sort(), "every queue of the contracts has its worker in services.json")
+  const queuesOf = Object.fromEntries(workers.map((w) => [w.name, w.queues]))
+  t.same(Object.values(queuesOf).flat().sort(), Object.values(QUEUES).sort(), 'every queue of the contracts has its worker in services.json')
+  // max over replicas: every replica reports the same queue-wide count; a worker of several
+  // queues adds up their backlogs.
+  const backlog = (queues: string[]) =>
+    queues.length === 1
+      ? `max(${QUEUE_METRICS.jobs}{queue="${queues[0]}",state="waiting"})`
+      : `sum(max by (queue) (${QUEUE_METRICS.jobs}{queue=~"${queues.join('|')}",state="waiting"}))`
   for (const w of WORKERS) {
     const triggers = find(objs, 'ScaledObject', w)?.spec.triggers ?? []
     t.equal(triggers.length, 1, `${w}: one trigger`)
     t.equal(triggers[0]?.type, 'prometheus', `${w}: scaled from Prometheus`)
-    // max over replicas: every replica reports the same queue-wide count.
-    t.equal(triggers[0]?.metadata.query, `max(${QUEUE_METRICS.jobs}{queue="${queueOf[w]}",state="waiting"})`, `${w}: waiting jobs of its queue`)
+    t.equal(triggers[0]?.metadata.query, backlog(queuesOf[w]!), `${w}: waiting jobs of its queues`)
     t.equal(triggers[0]?.metadata.ignoreNullValues, 'false', `${w}: a missing series is an error (fallback), not 0`)
     t.ok(find(objs, 'ScaledObject', w)?.spec.fallback?.replicas >= 1, `${w}: fallback replicas`)
   }
