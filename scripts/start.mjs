@@ -82,5 +82,11 @@ process.on('SIGINT', () => shutdown(0))
 process.on('SIGTERM', () => shutdown(0))
 
 for (const spec of processTable(shared, port)) supervisor.add(spec)
-await waitForPort(port, 'gateway', 60000)
+try {
+  // Every process starts at once; a loaded machine may take a while (the test stacks allow as long).
+  await waitForPort(port, 'gateway', 120000)
+} catch (err) {
+  say(err instanceof InfraError ? err.message : String(err))
+  await shutdown(1)
+}
 say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port}  (Ctrl-C stops everything)`)
