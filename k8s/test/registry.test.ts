@@ -10,7 +10,8 @@ import { DEPLOYABLES, SERVICES, kustomize, registry, repoRoot, services, workers
 
 // The prod overlay: the base plus the network policies.
 const k8s = kustomize(join(repoRoot, 'k8s/overlays/prod'))
-const compose = (parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as Obj).services as Record<string, Obj>
+const compose = (parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as Obj)
+  .services as Record<string, Obj>
 
 const find = (kind: string, name: string) => k8s.find((o) => o.kind === kind && o.metadata.name === name)
 const containerOf = (name: string): Obj => find('Deployment', name)?.spec.template.spec.containers[0] ?? {}
@@ -32,9 +33,19 @@ const configDefaults = async (file: string, exported: string): Promise<Record<st
 
 t.test('the same processes everywhere', async (t) => {
   const deployments = k8s.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name)
-  t.same(deployments.sort(), [...DEPLOYABLES].sort(), 'k8s has a Deployment for each process of services.json, and no other')
-  const built = Object.keys(compose).filter((name) => compose[name]!.build && compose[name]!.profiles === undefined)
-  t.same(built.sort(), [...DEPLOYABLES].sort(), 'docker-compose.yml runs each process of services.json, and no other of ours')
+  t.same(
+    deployments.sort(),
+    [...DEPLOYABLES].sort(),
+    'k8s has a Deployment for each process of services.json, and no other',
+  )
+  const built = Object.keys(compose).filter(
+    (name) => compose[name]!.build && compose[name]!.profiles === undefined,
+  )
+  t.same(
+    built.sort(),
+    [...DEPLOYABLES].sort(),
+    'docker-compose.yml runs each process of services.json, and no other of ours',
+  )
 })
 
 for (const name of SERVICES) {
@@ -45,16 +56,32 @@ for (const name of SERVICES) {
     t.equal(own.MONGO_DB, s.database, 'its config defaults to the database')
 
     t.equal(httpPort(name), s.port, 'k8s: container port')
-    t.equal(find('Service', name)?.spec.ports.find((p: Obj) => p.name === 'http')?.port, s.port, 'k8s: Service port')
+    t.equal(
+      find('Service', name)?.spec.ports.find((p: Obj) => p.name === 'http')?.port,
+      s.port,
+      'k8s: Service port',
+    )
     t.equal(k8sEnv(name).PORT, String(s.port), 'k8s: PORT')
     t.equal(k8sEnv(name).MONGO_DB, s.database, 'k8s: MONGO_DB')
     t.equal(k8sEnv('gateway')[urlVar(name)], `http://${name}:${s.port}`, `k8s: the gateway's ${urlVar(name)}`)
 
-    t.same(compose[name]?.build?.args, { WORKSPACE: `services/${name}`, PORT: String(s.port) }, 'compose: image built for its workspace and port')
+    t.same(
+      compose[name]?.build?.args,
+      { WORKSPACE: `services/${name}`, PORT: String(s.port) },
+      'compose: image built for its workspace and port',
+    )
     t.equal(composeEnv(name).PORT, String(s.port), 'compose: PORT')
     t.equal(composeEnv(name).MONGO_DB, s.database, 'compose: MONGO_DB')
-    t.match(compose[name]?.healthcheck?.test.join(' '), `127.0.0.1:${s.port}/readyz`, 'compose: healthcheck on the port')
-    t.equal(composeEnv('gateway')[urlVar(name)], `http://${name}:${s.port}`, `compose: the gateway's ${urlVar(name)}`)
+    t.match(
+      compose[name]?.healthcheck?.test.join(' '),
+      `127.0.0.1:${s.port}/readyz`,
+      'compose: healthcheck on the port',
+    )
+    t.equal(
+      composeEnv('gateway')[urlVar(name)],
+      `http://${name}:${s.port}`,
+      `compose: the gateway's ${urlVar(name)}`,
+    )
   })
 }
 
@@ -79,7 +106,10 @@ for (const w of workers) {
 }
 
 t.test('who calls whom: the URLs each caller is given', async (t) => {
-  const callers = [...SERVICES.map((name) => [name, services[name]!.calls ?? []] as const), ['web', registry.web.calls] as const]
+  const callers = [
+    ...SERVICES.map((name) => [name, services[name]!.calls ?? []] as const),
+    ['web', registry.web.calls] as const,
+  ]
   for (const [caller, calls] of callers) {
     for (const callee of calls) {
       const url = `http://${callee}:${services[callee]!.port}`
@@ -88,9 +118,19 @@ t.test('who calls whom: the URLs each caller is given', async (t) => {
     }
   }
   // The web server's own defaults (local runs) point at the local ports.
-  const { readWebConfig } = (await import(join(repoRoot, 'web/config.mjs'))) as { readWebConfig: (env: object) => { config: Obj } }
+  const { readWebConfig } = (await import(join(repoRoot, 'web/config.mjs'))) as {
+    readWebConfig: (env: object) => { config: Obj }
+  }
   const web = readWebConfig({}).config
-  t.same([web.port, web.contentUrl, web.blogUrl], [registry.web.port, `http://127.0.0.1:${services.content!.port}`, `http://127.0.0.1:${services.blog!.port}`], "web/config.mjs's defaults")
+  t.same(
+    [web.port, web.contentUrl, web.blogUrl],
+    [
+      registry.web.port,
+      `http://127.0.0.1:${services.content!.port}`,
+      `http://127.0.0.1:${services.blog!.port}`,
+    ],
+    "web/config.mjs's defaults",
+  )
 })
 
 t.test('the web app and the gateway', async (t) => {
@@ -100,11 +140,23 @@ t.test('the web app and the gateway', async (t) => {
   t.equal(composeEnv('gateway').WEB_URL, `http://web:${registry.web.port}`, "compose: the gateway's WEB_URL")
 
   t.equal(httpPort('gateway'), registry.gateway.port, 'k8s: gateway container port')
-  t.equal(containerOf('gateway').ports.find((p: Obj) => p.name === 'metrics')?.containerPort, registry.gateway.metricsPort, 'k8s: gateway metrics port')
-  t.same(compose.gateway?.build?.args, { WORKSPACE: 'gateway', PORT: String(registry.gateway.port) }, 'compose: gateway image built for its port')
+  t.equal(
+    containerOf('gateway').ports.find((p: Obj) => p.name === 'metrics')?.containerPort,
+    registry.gateway.metricsPort,
+    'k8s: gateway metrics port',
+  )
+  t.same(
+    compose.gateway?.build?.args,
+    { WORKSPACE: 'gateway', PORT: String(registry.gateway.port) },
+    'compose: gateway image built for its port',
+  )
   t.equal(composeEnv('gateway').PORT, String(registry.gateway.port), 'compose: gateway PORT')
 
   // The network policy lets the gateway reach exactly the web app's and the services' ports.
   const egress = find('NetworkPolicy', 'gateway-egress')?.spec.egress[0].ports.map((p: Obj) => p.port)
-  t.same(egress?.sort(), [registry.web.port, ...SERVICES.map((n) => services[n]!.port)].sort(), 'k8s: gateway-egress ports')
+  t.same(
+    egress?.sort(),
+    [registry.web.port, ...SERVICES.map((n) => services[n]!.port)].sort(),
+    'k8s: gateway-egress ports',
+  )
 })

@@ -7,13 +7,26 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { root } from '../lib/infra.mjs'
 
-const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
-  .filter((f) => /\.(md|ts|tsx|mjs|js|css|ya?ml)$/.test(f) && !f.startsWith('bench/scale/results/') && existsSync(join(root, f)))
+  .filter(
+    (f) =>
+      /\.(md|ts|tsx|mjs|js|css|ya?ml)$/.test(f) &&
+      !f.startsWith('bench/scale/results/') &&
+      existsSync(join(root, f)),
+  )
 const read = (f) => readFileSync(join(root, f), 'utf8')
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- ]/gu, '').replace(/ /g, '-')
+const slug = (heading) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- ]/gu, '')
+    .replace(/ /g, '-')
 const headings = (f) => [...read(f).matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1])
 const sections = (f) => new Set(headings(f).flatMap((h) => /^(\d+)\. /.exec(h)?.[1] ?? []))
 
@@ -26,7 +39,10 @@ t.test('every `spec §N` and `design §N` names a section that exists', async (t
     for (const m of read(f).matchAll(/\b(spec|design)(?:'s)? ?(§ ?\d+(?:(?:, ?| and )§ ?\d+)*)/g)) {
       for (const n of m[2].matchAll(/§ ?(\d+)/g)) {
         count++
-        if (!targets[m[1]].has(n[1])) t.fail(`${f}: "${m[0]}": ${m[1] === 'spec' ? 'docs/product-spec.md' : 'docs/design.md'} has no section ${n[1]}`)
+        if (!targets[m[1]].has(n[1]))
+          t.fail(
+            `${f}: "${m[0]}": ${m[1] === 'spec' ? 'docs/product-spec.md' : 'docs/design.md'} has no section ${n[1]}`,
+          )
       }
     }
   }
@@ -41,7 +57,8 @@ t.test('relative links in the docs point at files (and headings) in the reposito
       if (/^[a-z]+:/.test(m[1]) || path === '') continue
       const target = join(dirname(f), path)
       if (!t.ok(existsSync(join(root, target)), `${f}: ${m[1]} exists`)) continue
-      if (anchor && target.endsWith('.md')) t.ok(headings(target).map(slug).includes(anchor), `${f}: ${m[1]} names a heading`)
+      if (anchor && target.endsWith('.md'))
+        t.ok(headings(target).map(slug).includes(anchor), `${f}: ${m[1]} names a heading`)
     }
   }
 })
