@@ -3,7 +3,7 @@
 // user typed is escaped here (attributes, text) or JSON-escaped for the <script> elements.
 import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/features/i18n'
 import { DEFAULT_IMAGES, tagFallbackImage } from '@/lib/images'
-import type { BlogPost, Page } from '@/lib/types'
+import type { BlogPost, Page } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { escapeHtml, jsonForScript, plainText, truncate } from './escape'
 import type { PageData } from './load'

@@ -1,6 +1,7 @@
-import type { Language } from '@/lib/types'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contracts/rules'
 
-export type { Language }
+/** The site's languages are the contracts' locales. */
+export type Language = Locale
 
 export interface LanguageInfo {
   code: Language
@@ -12,18 +13,20 @@ export interface LanguageInfo {
 }
 
 /** Spec §3/§9: nl, en, de; labels Nederlands, English, Deutsch; default nl. */
-export const LANGUAGES: readonly LanguageInfo[] = [
-  { code: 'nl', label: 'Nederlands', flag: '🇳🇱', locale: 'nl-NL' },
-  { code: 'en', label: 'English', flag: '🇬🇧', locale: 'en-US' },
-  { code: 'de', label: 'Deutsch', flag: '🇩🇪', locale: 'de-DE' },
-]
+const INFO: Record<Language, Omit<LanguageInfo, 'code'>> = {
+  nl: { label: 'Nederlands', flag: '🇳🇱', locale: 'nl-NL' },
+  en: { label: 'English', flag: '🇬🇧', locale: 'en-US' },
+  de: { label: 'Deutsch', flag: '🇩🇪', locale: 'de-DE' },
+}
+/** In the contracts' order (nl, en, de); a locale added there must be described in INFO. */
+export const LANGUAGES: readonly LanguageInfo[] = LOCALES.map((code) => ({ code, ...INFO[code] }))
 /** The order of the switcher in the top bar (spec §2: Nederlands, Deutsch, English). */
 export const SWITCHER_ORDER: readonly Language[] = ['nl', 'de', 'en']
-export const DEFAULT_LANGUAGE: Language = 'nl'
+export const DEFAULT_LANGUAGE: Language = DEFAULT_LOCALE
 export const LANGUAGE_STORAGE_KEY = 'language'
 
 export function isLanguage(value: unknown): value is Language {
-  return value === 'nl' || value === 'en' || value === 'de'
+  return (LOCALES as readonly unknown[]).includes(value)
 }
 
 export function languageInfo(code: Language): LanguageInfo {

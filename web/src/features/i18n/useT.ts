@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import type { Language } from '@/lib/types'
+import type { Language } from './languages'
 import { LanguageContext } from './context'
 import { de } from './messages/de/index'
 import { en } from './messages/en/index'

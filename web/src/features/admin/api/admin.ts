@@ -2,92 +2,64 @@
 // (useMutation({ invalidate })), reads use the shared query keys so the public screens refresh too.
 import { deleteJson, getJson, patchJson, postForm, postJson, putJson, type RequestOptions } from '@/lib/api'
 import type {
-  BlogImportJob,
+  BlogImportJobStatus,
   BlogPost,
-  BlogPostInput,
-  BlogUploadQueued,
+  BlogPostCreate,
+  BlogPostSummary,
+  BlogPostUpdate,
+  BlogUploadAccepted,
   BlogUploadResult,
-  ContactRequest,
+  ContactItem,
   Feature,
   FeatureInput,
   Page,
   PageInput,
   PageSummary,
-  Paged,
+  PagedList,
   Project,
   ProjectInput,
   SiteContent,
   SiteContentInput,
-  TranslateTitleResult,
-  UploadUrlResult,
-} from '@/lib/types'
-
-/** What the blog service answers for a post: `machine_translated` is the list of fields the LLM wrote. */
-export type AdminBlogPost = Omit<BlogPost, 'machine_translated'> & {
-  machine_translated?: string[] | boolean
-  untranslated?: string[]
-  needs_translation?: boolean
-}
-
-/** POST /api/blog body (slug and author optional: the server generates them). */
-export interface BlogPostCreate {
-  title_nl: string
-  title_en: string
-  excerpt_nl: string
-  excerpt_en: string
-  content_nl: string
-  content_en: string
-  slug?: string | null
-  author?: string | null
-  featured_image?: string | null
-  published: boolean
-  tags?: string[]
-}
-/** PUT /api/blog/{id}: any subset; `reviewed` approves machine translations without editing them. */
-export type BlogPostUpdate = Partial<Omit<BlogPostInput, 'slug' | 'author'>> & {
-  slug?: string
-  author?: string
-  reviewed?: string[]
-}
+  TranslateTitleResponse,
+  UploadResponse,
+} from '@site/contracts'
 
 // ---- content --------------------------------------------------------------------------------
 export const getContent = (signal: AbortSignal) => getJson<SiteContent>('/api/content', { signal })
 export const saveContent = (body: SiteContentInput) => postJson<SiteContent>('/api/content', body)
 
 // ---- blog -----------------------------------------------------------------------------------
-/** A post as the admin list shows it: without its HTML bodies. */
-export type AdminBlogSummary = Omit<AdminBlogPost, 'content_nl' | 'content_en' | 'content_de'>
 /** GET /api/blog for an admin: one page of summaries, drafts included, with the title search `q`. */
 export const listPosts = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
-  getJson<Paged<AdminBlogSummary>>('/api/blog', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+  getJson<PagedList<BlogPostSummary>>('/api/blog', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
 /** GET /api/blog/{id}: the full post the editor loads. */
-export const getPost = (id: string) => getJson<AdminBlogPost>(`/api/blog/${encodeURIComponent(id)}`)
-export const createPost = (body: BlogPostCreate) => postJson<AdminBlogPost>('/api/blog', body)
+export const getPost = (id: string) => getJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`)
+export const createPost = (body: BlogPostCreate) => postJson<BlogPost>('/api/blog', body)
 export const updatePost = (id: string, body: BlogPostUpdate) =>
-  putJson<AdminBlogPost>(`/api/blog/${encodeURIComponent(id)}`, body)
+  putJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, body)
 export const deletePost = (id: string) => deleteJson(`/api/blog/${encodeURIComponent(id)}`)
 export const translateTitle = (title: string, sourceLanguage: 'nl' | 'en') =>
-  postJson<TranslateTitleResult>('/api/blog/translate-title', { title, sourceLanguage })
+  postJson<TranslateTitleResponse>('/api/blog/translate-title', { title, sourceLanguage })
 
 /** POST /api/blog/upload from the post editor (file + sourceLanguage nl): 200 result or 202 job. */
 export async function uploadBlogFile(
   file: File,
   opts: Pick<RequestOptions, 'onUploadProgress' | 'signal'> = {},
-): Promise<{ kind: 'done'; result: BlogUploadResult } | { kind: 'queued'; job: BlogUploadQueued }> {
+): Promise<{ kind: 'done'; result: BlogUploadResult } | { kind: 'queued'; job: BlogUploadAccepted }> {
   const form = new FormData()
   form.append('sourceLanguage', 'nl')
   form.append('file', file, file.name)
-  const res = await postForm<BlogUploadResult | BlogUploadQueued>('/api/blog/upload', form, opts)
-  if (res.status === 202) return { kind: 'queued', job: res.data as BlogUploadQueued }
+  const res = await postForm<BlogUploadResult | BlogUploadAccepted>('/api/blog/upload', form, opts)
+  if (res.status === 202) return { kind: 'queued', job: res.data as BlogUploadAccepted }
   return { kind: 'done', result: res.data as BlogUploadResult }
 }
 export const getImportJob = (statusUrl: string, signal?: AbortSignal) =>
-  getJson<BlogImportJob>(statusUrl, { signal })
+  getJson<BlogImportJobStatus>(statusUrl, { signal })
 
 // ---- pages ----------------------------------------------------------------------------------
 /** GET /api/pages for an admin: one page of summaries (no content), drafts included, title search `q`. */
 export const listPages = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
-  getJson<Paged<PageSummary>>('/api/pages', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+  getJson<PagedList<PageSummary>>('/api/pages', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
 /** GET /api/pages/{id}: the full page the editor loads. */
 export const getPage = (id: string) => getJson<Page>(`/api/pages/${encodeURIComponent(id)}`)
 export const createPage = (body: PageInput) => postJson<Page>('/api/pages', body)
@@ -97,7 +69,7 @@ export const deletePage = (id: string) => deleteJson(`/api/pages/${encodeURIComp
 
 // ---- projects -------------------------------------------------------------------------------
 export const listProjects = (page: number, pageSize: number, signal: AbortSignal) =>
-  getJson<Paged<Project>>('/api/projects', { signal, params: { page, pageSize } })
+  getJson<PagedList<Project>>('/api/projects', { signal, params: { page, pageSize } })
 export const createProject = (body: ProjectInput) => postJson<Project>('/api/projects', body)
 export const updateProject = (id: string, body: ProjectInput) =>
   putJson<Project>(`/api/projects/${encodeURIComponent(id)}`, body)
@@ -108,7 +80,7 @@ export async function uploadProjectImage(
 ): Promise<string> {
   const form = new FormData()
   form.append('file', file, file.name)
-  const res = await postForm<UploadUrlResult>('/api/projects/upload', form, opts)
+  const res = await postForm<UploadResponse>('/api/projects/upload', form, opts)
   return res.data.uploadURL
 }
 
@@ -121,9 +93,8 @@ export const deleteFeature = (id: string) => deleteJson(`/api/features/${encodeU
 export const reorderFeatures = (ids: string[]) => putJson<Feature[]>('/api/features/order', { ids })
 
 // ---- contact inbox --------------------------------------------------------------------------
-export type InboxItem = ContactRequest & { handled_at?: string | null }
 export const listContacts = (page: number, pageSize: number, signal: AbortSignal) =>
-  getJson<Paged<InboxItem>>('/api/contacts', { signal, params: { page, pageSize } })
+  getJson<PagedList<ContactItem>>('/api/contacts', { signal, params: { page, pageSize } })
 export const setContactHandled = (id: string, handled: boolean) =>
-  patchJson<InboxItem>(`/api/contacts/${encodeURIComponent(id)}`, { handled })
+  patchJson<ContactItem>(`/api/contacts/${encodeURIComponent(id)}`, { handled })
 export const deleteContact = (id: string) => deleteJson(`/api/contacts/${encodeURIComponent(id)}`)

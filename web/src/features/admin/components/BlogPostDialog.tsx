@@ -10,7 +10,7 @@ import { Button, Dialog, DialogContent, Field, Input, Label, Switch, Textarea } 
 import { errorMessage } from '@/lib/api'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { BlogUploadResult } from '@/lib/types'
+import type { BlogLocalizedField, BlogPost, BlogPostCreate, BlogPostUpdate, BlogUploadResult } from '@site/contracts'
 import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 import {
@@ -20,9 +20,6 @@ import {
   translateTitle,
   updatePost,
   uploadBlogFile,
-  type AdminBlogPost,
-  type BlogPostCreate,
-  type BlogPostUpdate,
 } from '../api/admin'
 import { checkBlogFile, MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
 import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
@@ -54,7 +51,7 @@ const EMPTY: Form = {
   published: false, // spec §9: posts default to unpublished
 }
 
-function toForm(p: Partial<AdminBlogPost>): Form {
+function toForm(p: Partial<BlogPost>): Form {
   return {
     title_nl: p.title_nl ?? '',
     title_en: p.title_en ?? '',
@@ -69,12 +66,10 @@ function toForm(p: Partial<AdminBlogPost>): Form {
   }
 }
 
-/** The fields the LLM wrote that nobody reviewed yet (the service answers a list). */
-export function reviewFields(p: Partial<AdminBlogPost> | null | undefined): string[] {
+/** The fields the LLM wrote or left untranslated that nobody reviewed yet. */
+export function reviewFields(p: Pick<BlogPost, 'machine_translated' | 'untranslated'> | null | undefined): string[] {
   if (!p) return []
-  const mt = Array.isArray(p.machine_translated) ? p.machine_translated : []
-  const un = Array.isArray(p.untranslated) ? p.untranslated : []
-  return [...new Set([...mt, ...un])]
+  return [...new Set([...p.machine_translated, ...p.untranslated])]
 }
 
 type UploadState =
@@ -103,15 +98,15 @@ export function BlogPostDialog({
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  post: AdminBlogPost | null
+  post: BlogPost | null
 }) {
   const t = useT().admin
   const tb = t.blog
   const [form, setForm] = useState<Form>(EMPTY)
   /** The post being edited (null when creating). */
-  const [editing, setEditing] = useState<AdminBlogPost | null>(null)
+  const [editing, setEditing] = useState<BlogPost | null>(null)
   /** The draft the file import saved on the server: submit updates it instead of creating a post. */
-  const [importDraft, setImportDraft] = useState<AdminBlogPost | null>(null)
+  const [importDraft, setImportDraft] = useState<BlogPost | null>(null)
   const [imported, setImported] = useState(false)
   const [reviewed, setReviewed] = useState(false)
   const [submitted, setSubmitted] = useState(false)
@@ -182,7 +177,7 @@ export function BlogPostDialog({
   }
 
   function applyImport(result: BlogUploadResult) {
-    const p = result.blogPost as unknown as AdminBlogPost
+    const p = result.blogPost
     setForm(toForm(p))
     setImportDraft(p.id ? p : null)
     // A post the same file made before (and maybe kept) is never deleted by this dialog.
@@ -285,7 +280,8 @@ export function BlogPostDialog({
         if (form.slug.trim()) body.slug = form.slug.trim()
         if (form.author.trim()) body.author = form.author.trim()
         const review = reviewFields(target)
-        if (reviewed && review.length) body.reviewed = review
+        // The service names only localized fields in its review marks.
+        if (reviewed && review.length) body.reviewed = review as BlogLocalizedField[]
         await updatePost(target.id, body)
         // The import's draft is saved now: closing the dialog must not delete it.
         if (!editing) unsavedDraftRef.current = null

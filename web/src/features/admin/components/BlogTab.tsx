@@ -4,7 +4,8 @@
 import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
-import { deletePost, getPost, listPosts, type AdminBlogPost, type AdminBlogSummary } from '../api/admin'
+import type { BlogPost, BlogPostSummary } from '@site/contracts'
+import { deletePost, getPost, listPosts } from '../api/admin'
 import { BlogPostDialog, reviewFields } from './BlogPostDialog'
 import {
   ADMIN_PAGE_SIZE,
@@ -33,10 +34,10 @@ export function BlogTab() {
     (page, q, signal) => listPosts(page, ADMIN_PAGE_SIZE, q, signal),
   )
   const { query } = list
-  const dialog = useEditFull<AdminBlogSummary, AdminBlogPost>(getPost)
-  const confirm = useConfirm<AdminBlogSummary>()
+  const dialog = useEditFull<BlogPostSummary, BlogPost>(getPost)
+  const confirm = useConfirm<BlogPostSummary>()
 
-  const remove = (post: AdminBlogSummary) =>
+  const remove = (post: BlogPostSummary) =>
     deleteAndRefresh(
       () => deletePost(post.id),
       queryKeys.blog.all,

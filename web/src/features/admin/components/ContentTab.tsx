@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Field, Input, Skeleton, Textarea } from '@/components'
 import { useMutation, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { SiteContent, SiteContentInput } from '@/lib/types'
+import type { SiteContent, SiteContentInput } from '@site/contracts'
 import { useT } from '@/features/i18n'
 import { getContent, saveContent } from '../api/admin'
 import {

@@ -8,7 +8,8 @@ import { mailtoHref } from '@/lib/mailto'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/features/i18n'
-import { deleteContact, listContacts, setContactHandled, type InboxItem } from '../api/admin'
+import type { ContactItem } from '@site/contracts'
+import { deleteContact, listContacts, setContactHandled } from '../api/admin'
 import { ConfirmDialog, deleteAndRefresh, Pager, Section, toastError, toastSuccess, useConfirm } from './common'
 
 const PAGE_SIZE = 20
@@ -22,12 +23,12 @@ export function InboxTab() {
     listContacts(page, PAGE_SIZE, signal),
   )
   const [busyId, setBusyId] = useState<string | null>(null)
-  const confirm = useConfirm<InboxItem>()
+  const confirm = useConfirm<ContactItem>()
 
   const total = query.data?.total ?? 0
   const items = query.data?.items ?? []
 
-  async function toggle(item: InboxItem) {
+  async function toggle(item: ContactItem) {
     setBusyId(item.id)
     try {
       await setContactHandled(item.id, !item.handled)
@@ -40,7 +41,7 @@ export function InboxTab() {
     }
   }
 
-  const erase = (item: InboxItem) =>
+  const erase = (item: ContactItem) =>
     deleteAndRefresh(
       async () => {
         await deleteContact(item.id)

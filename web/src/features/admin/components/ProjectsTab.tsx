@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Button, Dialog, DialogContent } from '@/components'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { Project, ProjectInput } from '@/lib/types'
+import type { Project, ProjectInput } from '@site/contracts'
 import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 import { createProject, deleteProject, listProjects, updateProject, uploadProjectImage } from '../api/admin'

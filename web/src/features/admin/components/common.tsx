@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Badge, Button, Dialog, DialogContent, Field, Input, Skeleton, Textarea } from '@/components'
 import { errorMessage } from '@/lib/api'
 import { invalidateQueries, useQuery, type QueryKey, type UseQueryResult } from '@/lib/query'
-import type { Paged } from '@/lib/types'
+import type { PagedList } from '@site/contracts'
 import { toast } from '@/stores/toast'
 import { useT } from '@/features/i18n'
 
@@ -53,7 +53,7 @@ export function ListState<T>({
   children,
 }: {
   /** A whole list or one page of it. */
-  query: UseQueryResult<T[] | Paged<T>>
+  query: UseQueryResult<T[] | PagedList<T>>
   empty: string
   children: (items: T[]) => ReactNode
 }) {
@@ -390,7 +390,7 @@ export const ADMIN_PAGE_SIZE = 20
  */
 export function usePagedList<T>(
   key: (page: number, q: string) => QueryKey,
-  load: (page: number, q: string, signal: AbortSignal) => Promise<Paged<T>>,
+  load: (page: number, q: string, signal: AbortSignal) => Promise<PagedList<T>>,
 ) {
   const [page, setPage] = useState(1)
   const [q, setQ] = useState('')

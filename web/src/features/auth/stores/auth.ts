@@ -2,24 +2,24 @@
 // (401 or any failure). Login and logout refresh it; logout also clears all cached server data.
 import { create } from 'zustand'
 import { clearQueryCache } from '@/lib/query'
-import type { CurrentUser, LoginPayload } from '@/lib/types'
+import type { AuthUser, LoginBody } from '@site/contracts'
 import * as api from '../api/auth'
 
 export type AuthStatus = 'unknown' | 'loading' | 'ready'
 
 interface AuthState {
-  user: CurrentUser | null
+  user: AuthUser | null
   /** 'unknown' before the first check, 'loading' during one, then 'ready'. */
   status: AuthStatus
   /** Reads the current user again (never retried; any failure means signed out). */
-  refresh: () => Promise<CurrentUser | null>
+  refresh: () => Promise<AuthUser | null>
   /** Signs in, then refreshes the user. Throws the ApiError on failure (the caller shows the toast). */
-  login: (payload: LoginPayload) => Promise<CurrentUser | null>
+  login: (payload: LoginBody) => Promise<AuthUser | null>
   /** Signs out, clears all cached data, refreshes the user. Throws on failure. */
   logout: () => Promise<void>
 }
 
-let inflight: Promise<CurrentUser | null> | null = null
+let inflight: Promise<AuthUser | null> | null = null
 
 export const useAuth = create<AuthState>()((set, get) => ({
   user: null,

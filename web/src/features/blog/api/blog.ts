@@ -2,7 +2,7 @@
 // that the server turns into a post (200 when done within its bounded wait, else 202 + job id).
 import { getJson, postForm } from '@/lib/api'
 import { BLOG_PAGE_SIZE, reads, useRead } from '@/lib/publicReads'
-import type { BlogImportJob, BlogUploadQueued, BlogUploadResult } from '@/lib/types'
+import type { BlogImportJobStatus, BlogUploadAccepted, BlogUploadResult } from '@site/contracts'
 
 /** One page of the published posts' summaries (`/blog?page=N`). */
 export const usePublishedPosts = (page: number) => useRead(reads.publishedPosts(page, BLOG_PAGE_SIZE))
@@ -47,7 +47,7 @@ export async function uploadBlogFile(
   if (overrides.tags.trim()) form.append('tags', overrides.tags.trim())
   form.append('publish', overrides.publish ? 'true' : 'false')
   form.append('file', file) // last: the server reads the fields before the file
-  const res = await postForm<BlogUploadResult | BlogUploadQueued>('/api/blog/upload', form, {
+  const res = await postForm<BlogUploadResult | BlogUploadAccepted>('/api/blog/upload', form, {
     signal,
     onUploadProgress: ({ loaded, total }) =>
       onProgress({
@@ -56,11 +56,11 @@ export async function uploadBlogFile(
       }),
   })
   if (res.status !== 202) return res.data as BlogUploadResult
-  const queued = res.data as BlogUploadQueued
+  const queued = res.data as BlogUploadAccepted
   onProgress({ phase: 'job', stage: 'queued', percent: 0 })
   for (;;) {
     await sleep(JOB_POLL_MS, signal)
-    const job = await getJson<BlogImportJob>(`/api/blog/jobs/${encodeURIComponent(queued.jobId)}`, { signal })
+    const job = await getJson<BlogImportJobStatus>(`/api/blog/jobs/${encodeURIComponent(queued.jobId)}`, { signal })
     onProgress({ phase: 'job', stage: job.stage ?? job.state, percent: job.progress ?? 0 })
     if (job.state === 'completed' && job.result) return job.result
     if (job.state === 'failed') throw new Error(job.error || 'Upload failed')

@@ -1,7 +1,7 @@
 // POST /api/chat (spec §7): message, sessionId, language fixed at nl (spec §9); reads `response`.
 // Each way the call can fail maps to one bot text of spec §8.
 import { isApiError, postJson } from '@/lib/api'
-import type { ChatReply } from '@/lib/types'
+import type { ChatResponse } from '@site/contracts'
 
 export const CHAT_LANGUAGE = 'nl' as const
 
@@ -14,9 +14,9 @@ export type ChatOutcome =
   | { kind: 'network' }
 
 export async function askChat(message: string, sessionId: string): Promise<ChatOutcome> {
-  let reply: ChatReply | undefined
+  let reply: ChatResponse | undefined
   try {
-    reply = await postJson<ChatReply>('/api/chat', { message, sessionId, language: CHAT_LANGUAGE })
+    reply = await postJson<ChatResponse>('/api/chat', { message, sessionId, language: CHAT_LANGUAGE })
   } catch (err) {
     if (isApiError(err) && err.kind === 'http')
       return { kind: 'status', serverMessage: err.status === 429 ? err.serverMessage : null }

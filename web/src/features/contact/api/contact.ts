@@ -2,7 +2,7 @@
 // email in email format; phone and company optional. Any failure shows the generic error toast.
 import { isEmailAddress } from '@site/contracts/rules'
 import { postJson } from '@/lib/api'
-import type { ContactInput, Language } from '@/lib/types'
+import type { ContactCreateBody, Locale as Language } from '@site/contracts'
 
 export interface ContactFields {
   name: string
@@ -19,7 +19,7 @@ export function isValidContact(f: ContactFields): boolean {
 }
 
 export function sendContact(f: ContactFields, language: Language) {
-  const body: ContactInput = {
+  const body: ContactCreateBody = {
     name: f.name.trim(),
     email: f.email.trim(),
     phone: f.phone.trim(),

@@ -4,7 +4,7 @@ import { Mail, MapPin, Phone } from 'lucide-react'
 import { useT } from '@/features/i18n'
 import type { ReactNode } from 'react'
 import { mailtoHref } from '@/lib/mailto'
-import type { SiteContent } from '@/lib/types'
+import type { SiteContent } from '@site/contracts'
 
 export function ContactSection({ content, form }: { content: SiteContent | undefined; form?: ReactNode }) {
   const t = useT()

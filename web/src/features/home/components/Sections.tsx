@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom'
 import { Card, CardBody } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
 import { DEFAULT_IMAGES, GALLERY_IMAGES, tagFallbackImage } from '@/lib/images'
-import type { BlogPostSummary, Feature, Project, SiteContent } from '@/lib/types'
+import type { BlogPostSummary, Feature, Project, SiteContent } from '@site/contracts'
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()
 

@@ -1,4 +1,4 @@
-import type { Language } from '@/lib/types'
+import type { Language } from '../languages'
 
 /** A small SVG flag (emoji flags do not render on every system). Decorative: aria-hidden. */
 export function Flag({ code, size = 18 }: { code: Language; size?: number }) {
