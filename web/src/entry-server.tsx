@@ -4,7 +4,7 @@
 import { renderToPipeableStream } from 'react-dom/server'
 import { Writable } from 'node:stream'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
-import { useLanguageStore, type Language } from '@/features/i18n'
+import { useLanguageStore, type Language } from '@/i18n'
 import { resetQueryCache, seedQueryCache } from '@/lib/query'
 import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from './app/App'

@@ -1,5 +1,5 @@
 // /sitemap.xml, /robots.txt and the RSS 2.0 feed per language (issue 15).
-import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/features/i18n'
+import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'
 import { reads } from '@/lib/publicReads'
 import type { BlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'

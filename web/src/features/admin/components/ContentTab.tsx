@@ -5,8 +5,8 @@ import { Button, Field, Input, Skeleton, Textarea } from '@/components'
 import { useMutation, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import type { SiteContent, SiteContentInput } from '@site/contracts'
-import { useT } from '@/features/i18n'
-import { getContent, saveContent } from '../api/admin'
+import { useT } from '@/i18n'
+import { getContent, saveContent } from '@/api/content'
 import {
   CONTENT_LANGS,
   CONTENT_LIMITS,
@@ -16,7 +16,8 @@ import {
   type ContentLang,
   type ContentTextField,
 } from '../lib/validation'
-import { Section, toastError, toastSuccess } from './common'
+import { Section } from './list/Section'
+import { toastError, toastSuccess } from '../lib/toasts'
 
 const EMPTY: ContentForm = Object.fromEntries(
   [

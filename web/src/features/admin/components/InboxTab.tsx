@@ -7,10 +7,14 @@ import { errorMessage } from '@/lib/api'
 import { mailtoHref } from '@/lib/mailto'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import { formatDate, useLanguage, useT } from '@/features/i18n'
+import { formatDate, useLanguage, useT } from '@/i18n'
 import type { ContactItem } from '@site/contracts'
-import { deleteContact, listContacts, setContactHandled } from '../api/admin'
-import { ConfirmDialog, deleteAndRefresh, Pager, Section, toastError, toastSuccess, useConfirm } from './common'
+import { deleteContact, listContacts, setContactHandled } from '@/api/contacts'
+import { ConfirmDialog } from './dialog/ConfirmDialog'
+import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
+import { Pager } from './list/Pager'
+import { Section } from './list/Section'
+import { useConfirm } from '../hooks/useConfirm'
 
 const PAGE_SIZE = 20
 

@@ -8,28 +8,22 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import type { Project, ProjectInput } from '@site/contracts'
 import { toast } from '@/stores/toast'
-import { useT } from '@/features/i18n'
-import { createProject, deleteProject, listProjects, updateProject, uploadProjectImage } from '../api/admin'
+import { useT } from '@/i18n'
+import { createProject, deleteProject, listProjects, updateProject, uploadProjectImage } from '@/api/projects'
 import { MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
-import {
-  ADMIN_PAGE_SIZE,
-  ConfirmDialog,
-  deleteAndRefresh,
-  DialogFormActions,
-  ListState,
-  NewButton,
-  orNull,
-  ItemRow,
-  Pager,
-  Section,
-  TextField,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useDialogForm,
-  useEditDialog,
-  usePagedList,
-} from './common'
+import { ADMIN_PAGE_SIZE, usePagedList } from '../hooks/usePagedList'
+import { ConfirmDialog } from './dialog/ConfirmDialog'
+import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
+import { DialogFormActions } from './dialog/DialogFormActions'
+import { ListState } from './list/ListState'
+import { NewButton, Section } from './list/Section'
+import { orNull } from '@/lib/orNull'
+import { ItemRow } from './list/ItemRow'
+import { Pager } from './list/Pager'
+import { TextField } from '@/components'
+import { useConfirm } from '../hooks/useConfirm'
+import { useDialogForm } from '../hooks/useDialogForm'
+import { useEditDialog } from '../hooks/useEditDialog'
 
 interface Form {
   title: string

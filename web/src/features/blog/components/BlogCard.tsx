@@ -1,7 +1,7 @@
 import { ArrowRight, Calendar, User } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Badge, Skeleton } from '@/components'
-import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import type { BlogPostSummary } from '@site/contracts'
 

@@ -2,7 +2,7 @@
 // user message is appended at once, the bot reply (or the error text of spec §8) afterwards.
 import { create } from 'zustand'
 import type { ChatSource } from '@site/contracts'
-import { askChat, type ChatOutcome } from '../api/chat'
+import { askChat, type ChatOutcome } from '@/api/chat'
 
 export const CHAT_SESSION_KEY = 'chatSessionId'
 

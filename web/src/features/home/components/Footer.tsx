@@ -3,7 +3,7 @@
 import { ArrowUp } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Button, LogoMark } from '@/components'
-import { localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
+import { localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import type { PageSummary } from '@site/contracts'
 import { scrollToId } from '@/lib/useHashScroll'
 

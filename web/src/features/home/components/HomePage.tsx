@@ -2,10 +2,10 @@
 // on failure), then the 12 sections in order.
 import type { ReactNode } from 'react'
 import { Skeleton } from '@/components'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import { HERO_IMAGE_OPACITY, HERO_IMAGES } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { useFeatures, useLatestPosts, useProjects, usePublishedPages, useSiteContent } from '../api/home'
+import { useFeatures, useHomeProjects, useLatestPosts, usePublishedPages, useSiteContent } from '../api/home'
 import { ContactSection } from './ContactSection'
 import { Footer } from './Footer'
 import { Hero } from './Hero'
@@ -53,7 +53,7 @@ export function HomePage({ contactForm }: { contactForm?: ReactNode }) {
   const t = useT()
   const content = useSiteContent()
   const features = useFeatures()
-  const projects = useProjects()
+  const projects = useHomeProjects()
   const posts = useLatestPosts()
   const pages = usePublishedPages()
   useDocumentMeta(t.home.metaTitle, t.home.metaDescription)

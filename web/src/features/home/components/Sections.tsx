@@ -3,7 +3,7 @@ import { ArrowRight, ExternalLink } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Card, CardBody } from '@/components'
-import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { DEFAULT_IMAGES, GALLERY_IMAGES, tagFallbackImage } from '@/lib/images'
 import type { BlogPostSummary, Feature, Project, SiteContent } from '@site/contracts'
 

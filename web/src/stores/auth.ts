@@ -3,7 +3,7 @@
 import { create } from 'zustand'
 import { clearQueryCache } from '@/lib/query'
 import type { AuthUser, LoginBody } from '@site/contracts'
-import * as api from '../api/auth'
+import * as api from '@/api/auth'
 
 export type AuthStatus = 'unknown' | 'loading' | 'ready'
 

@@ -1,8 +1,7 @@
-// POST /api/contacts (spec §7, docs/api.md). Validation of spec §5: name, email and message present,
-// email in email format; phone and company optional. Any failure shows the generic error toast.
+// The contact form's fields and their check (spec §5): name, email and message present, email in
+// email format; phone and company optional. Any failure shows the generic error toast.
+import type { ContactCreateBody, Locale } from '@site/contracts'
 import { isEmailAddress } from '@site/contracts/rules'
-import { postJson } from '@/lib/api'
-import type { ContactCreateBody, Locale as Language } from '@site/contracts'
 
 export interface ContactFields {
   name: string
@@ -13,13 +12,13 @@ export interface ContactFields {
 }
 export const EMPTY_CONTACT: ContactFields = { name: '', email: '', phone: '', company: '', message: '' }
 
-
 export function isValidContact(f: ContactFields): boolean {
   return f.name.trim() !== '' && f.message.trim() !== '' && isEmailAddress(f.email.trim())
 }
 
-export function sendContact(f: ContactFields, language: Language) {
-  const body: ContactCreateBody = {
+/** The POST /api/contacts body of the form (trimmed; the honeypot empty). */
+export function toContactBody(f: ContactFields, language: Locale): ContactCreateBody {
+  return {
     name: f.name.trim(),
     email: f.email.trim(),
     phone: f.phone.trim(),
@@ -28,5 +27,4 @@ export function sendContact(f: ContactFields, language: Language) {
     language,
     website: '', // honeypot: people never fill it
   }
-  return postJson<{ id: string; ok: true }>('/api/contacts', body)
 }

@@ -1,0 +1,12 @@
+// The home's feature cards (docs/api.md "Content"): the public list and the admin's writes.
+import type { Feature, FeatureInput } from '@site/contracts'
+import { deleteJson, getJson, postJson, putJson } from '@/lib/api'
+import { reads, useRead } from '@/lib/publicReads'
+
+export const useFeatures = () => useRead(reads.features())
+export const listFeatures = (signal: AbortSignal) => getJson<Feature[]>('/api/features', { signal })
+export const createFeature = (body: FeatureInput) => postJson<Feature>('/api/features', body)
+export const updateFeature = (id: string, body: FeatureInput) =>
+  putJson<Feature>(`/api/features/${encodeURIComponent(id)}`, body)
+export const deleteFeature = (id: string) => deleteJson(`/api/features/${encodeURIComponent(id)}`)
+export const reorderFeatures = (ids: string[]) => putJson<Feature[]>('/api/features/order', { ids })
