@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+// Title search above an admin list.
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Input } from '@/components'
 import { useT } from '@/i18n'
 
@@ -7,16 +8,20 @@ export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string
   const t = useT().admin.search
   const [value, setValue] = useState('')
   const searched = useRef('')
-  const submit = (text: string) => {
+  // The latest onSearch, so that only the text re-arms the timer (the tab passes a new function every render).
+  const onSearchRef = useRef(onSearch)
+  useEffect(() => {
+    onSearchRef.current = onSearch
+  })
+  const submit = useCallback((text: string) => {
     if (text === searched.current) return
     searched.current = text
-    onSearch(text)
-  }
+    onSearchRef.current(text)
+  }, [])
   useEffect(() => {
     const timer = setTimeout(() => submit(value.trim()), 300)
     return () => clearTimeout(timer)
-    // Only the text re-arms the timer (submit and onSearch are new functions every render).
-  }, [value])
+  }, [value, submit])
   return (
     <form
       role="search"
