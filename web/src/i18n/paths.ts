@@ -1,4 +1,4 @@
-// A URL per language (issue 15): Dutch keeps the spec's routes (/blog), English and German live
+// A URL per language: Dutch keeps the spec's routes (/blog), English and German live
 // under /en/… and /de/… . These helpers map between a path and its language.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages'
 

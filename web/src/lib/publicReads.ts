@@ -21,7 +21,7 @@ export const BLOG_PAGE_SIZE = 12
 /** /projects and the footer's page links: one page of the largest size the paging contract allows. */
 export const LIST_PAGE_SIZE = 50
 
-/** A list answer: the paged shape `{ items }` (issue 14), or a plain array from a service not yet paged. */
+/** A list answer: the paged shape `{ items }`, or a plain array from a service not yet paged. */
 export function asItems<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[]
   const items = (body as { items?: unknown } | null)?.items

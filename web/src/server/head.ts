@@ -1,4 +1,4 @@
-// The <head> of a server-rendered page (issue 15): title, description, canonical, hreflang
+// The <head> of a server-rendered page: title, description, canonical, hreflang
 // alternates + x-default, Open Graph and Twitter card with absolute URLs, JSON-LD. Every value a
 // user typed is escaped here (attributes, text) or JSON-escaped for the <script> elements.
 import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'

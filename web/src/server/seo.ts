@@ -1,4 +1,4 @@
-// /sitemap.xml, /robots.txt and the RSS 2.0 feed per language (issue 15).
+// /sitemap.xml, /robots.txt and the RSS 2.0 feed per language.
 import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'
 import { reads } from '@/lib/publicReads'
 import type { BlogPostSummary } from '@site/contracts'

@@ -6,7 +6,7 @@ import { useQuery, type QueryKey } from '@/lib/query'
 export const ADMIN_PAGE_SIZE = 20
 
 /**
- * One page of an admin list and its title search (issue 14). A new search starts at page 1; when a
+ * One page of an admin list and its title search. A new search starts at page 1; when a
  * delete empties the last page, the page before is shown.
  */
 export function usePagedList<T>(

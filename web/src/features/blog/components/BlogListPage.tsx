@@ -1,5 +1,5 @@
 // /blog (spec §2): 'Our Blog', published posts only, 6 skeleton cards while loading, an empty
-// state, post cards; signed-in users get 'Upload Blog' (the upload dialog). Paged (issue 15):
+// state, post cards; signed-in users get 'Upload Blog' (the upload dialog). Paged:
 // `/blog?page=2` is a shareable URL of the second page, with previous/next links.
 import { BookOpen, Upload } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'

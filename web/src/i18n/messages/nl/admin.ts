@@ -37,7 +37,7 @@ export const admin = {
   editItem: (name: string) => `Edit ${name}`,
   deleteItem: (name: string) => `Delete ${name}`,
   confirmDelete: (name: string) => `"${name}" will be deleted. This cannot be undone.`,
-  // Paged lists (issue 14): previous/next and a title search
+  // Paged lists: previous/next and a title search
   pager: {
     label: (list: string) => `${list}: page navigation`,
     previous: 'Previous',
