@@ -9,17 +9,10 @@ import { useFeatures, useHomeProjects, useLatestPosts, usePublishedPages, useSit
 import { ContactSection } from './ContactSection'
 import { Footer } from './Footer'
 import { Hero } from './Hero'
-import {
-  Audience,
-  FreeMvp,
-  Gallery,
-  KnowledgeTransfer,
-  LatestBlog,
-  Methodology,
-  Philosophy,
-  ProjectsGrid,
-  Tools,
-} from './Sections'
+import { Audience, FreeMvp, KnowledgeTransfer, Methodology, Philosophy } from './sections/AboutSections'
+import { LatestBlog } from './sections/LatestBlog'
+import { ProjectsGrid } from './sections/ProjectsGrid'
+import { Gallery, Tools } from './sections/Tools'
 import '../home.css'
 
 function HomeSkeleton({ label }: { label: string }) {
