@@ -14,6 +14,7 @@ import { PagesTab } from './PagesTab'
 import { ProjectsTab } from './ProjectsTab'
 import { SettingsTab } from './SettingsTab'
 import '../admin.css'
+import '../admin-forms.css'
 
 const TABS = {
   content: ContentTab,

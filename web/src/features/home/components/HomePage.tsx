@@ -14,6 +14,8 @@ import { LatestBlog } from './sections/LatestBlog'
 import { ProjectsGrid } from './sections/ProjectsGrid'
 import { Gallery, Tools } from './sections/Tools'
 import '../home.css'
+import '../home-sections.css'
+import '../home-footer.css'
 
 function HomeSkeleton({ label }: { label: string }) {
   // Drawn inside the hero's frame with its first background image, so the page's largest image
