@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox'
-import { LOCALES, type Locale as LocaleCode } from './rules.js'
 
-export { LOCALES, DEFAULT_LOCALE } from './rules.js'
+export const LOCALES = ['nl', 'en', 'de'] as const
 export const Locale = Type.Union(LOCALES.map((l) => Type.Literal(l)))
-export type Locale = LocaleCode
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'nl'
 
 /** The error body every service answers with (4xx and 5xx). */
 export const ErrorBody = Type.Object({

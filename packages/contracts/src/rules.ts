@@ -3,11 +3,6 @@
  * the browser bundle can import them without TypeBox: `@site/contracts/rules`.
  */
 
-/** The site's languages (spec §3, §9); nl is the default. */
-export const LOCALES = ['nl', 'en', 'de'] as const
-export type Locale = (typeof LOCALES)[number]
-export const DEFAULT_LOCALE: Locale = 'nl'
-
 /** Username and password rules (product spec §5, §9); the server enforces them, the UI mirrors them. */
 export const USERNAME_MIN = 3
 export const USERNAME_MAX = 50

@@ -1,9 +1,8 @@
-// The home's feature cards (docs/api.md "Content"): the public list and the admin's writes.
+// The home's feature cards (docs/api.md "Content"): the admin's list and writes (the home reads
+// them through @/lib/publicReads).
 import type { Feature, FeatureInput } from '@site/contracts'
 import { deleteJson, getJson, postJson, putJson } from '@/lib/api'
-import { reads, useRead } from '@/lib/publicReads'
 
-export const useFeatures = () => useRead(reads.features())
 export const listFeatures = (signal: AbortSignal) => getJson<Feature[]>('/api/features', { signal })
 export const createFeature = (body: FeatureInput) => postJson<Feature>('/api/features', body)
 export const updateFeature = (id: string, body: FeatureInput) =>

@@ -1,11 +1,9 @@
-// CMS pages (docs/api.md "Content"): the published ones for the footer and /:slug, and the admin's
-// paged list, full page and writes.
+// CMS pages (docs/api.md "Content"): a published page for /pages/:slug, and the admin's paged
+// list, full page and writes (the footer's list is read through @/lib/publicReads).
 import type { Page, PageInput, PageSummary, PagedList } from '@site/contracts'
 import { deleteJson, getJson, postJson, putJson } from '@/lib/api'
 import { reads, useRead } from '@/lib/publicReads'
 
-/** Published CMS pages for the footer (admins get drafts too from GET /api/pages: filter them). */
-export const usePublishedPages = () => useRead(reads.pages())
 /** One published page by slug (GET /api/pages/slug/{slug}), or null when there is none. */
 export const usePage = (slug: string) => useRead(reads.page(slug))
 

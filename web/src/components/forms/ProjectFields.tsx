@@ -47,7 +47,6 @@ export function ProjectFields({
       rows={opts.rows}
       maxLength={opts.maxLength}
       type={opts.url ? 'url' : 'text'}
-      inputMode={opts.url && urlPlaceholder ? 'url' : undefined}
       placeholder={opts.url ? urlPlaceholder : undefined}
       disabled={disabled}
     />
