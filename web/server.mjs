@@ -1,5 +1,5 @@
 // The web server: hashed assets from web/dist (cached for a year), the public pages rendered on the
-// server (web/dist-server, issue 15) from the content and blog services' public reads, with real
+// server (web/dist-server) from the content and blog services' public reads, with real
 // status codes (404, 503), /sitemap.xml, /robots.txt and an RSS feed per language. /admin gets the
 // app shell: the browser renders it.
 import Fastify from 'fastify'

@@ -1,10 +1,10 @@
-// The web server's renderer (issue 15), built by `vite build --ssr` into web/dist-server and used by
+// The web server's renderer, built by `vite build --ssr` into web/dist-server and used by
 // web/server.mjs: public pages rendered with React's server renderer from the services' public
 // reads, their head, the embedded data the browser hydrates from, and the sitemap, robots and feeds.
 import { renderToPipeableStream } from 'react-dom/server'
 import { Writable } from 'node:stream'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
-import { useLanguageStore, type Language } from '@/features/i18n'
+import { useLanguageStore, type Language } from '@/i18n'
 import { resetQueryCache, seedQueryCache } from '@/lib/query'
 import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from './app/App'

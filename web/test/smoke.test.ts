@@ -93,7 +93,7 @@ t.test('signed in: login through the dialog, Edit and Logout per language, logou
 
   for (const lang of ['de', 'en', 'nl'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang)
-    // A returning visitor opening the site comes to their stored language (its own URL since issue 15).
+    // A returning visitor opening the site comes to their stored language (its own URL).
     await page.goto('/')
     await expectNav(t, page, lang, true)
   }

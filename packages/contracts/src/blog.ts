@@ -91,13 +91,15 @@ export const BlogPostUpdate = Type.Partial(
     reviewed: Type.Array(Type.Union(BLOG_LOCALIZED_FIELDS.map((f) => Type.Literal(f))), { maxItems: 12 }),
   }),
 )
-export type BlogPostUpdate = Static<typeof BlogPostUpdate>
+// TypeBox infers the mapped union of `reviewed` as never[]: the field is typed by hand.
+export type BlogPostUpdate = Omit<Static<typeof BlogPostUpdate>, 'reviewed'> & { reviewed?: BlogLocalizedField[] }
 
 export const TranslateTitleRequest = Type.Object({
   title: Type.String({ maxLength: 200 }),
   sourceLanguage: BlogSourceLanguage,
 })
 export const TranslateTitleResponse = Type.Object({ translatedTitle: Type.String() })
+export type TranslateTitleResponse = Static<typeof TranslateTitleResponse>
 
 /** 200 answer of POST /api/blog/upload (and the `result` of a finished import job). */
 export const BlogUploadResult = Type.Object({
@@ -117,6 +119,7 @@ export const BlogUploadAccepted = Type.Object({
   status: Type.Literal('queued'),
   statusUrl: Type.String(),
 })
+export type BlogUploadAccepted = Static<typeof BlogUploadAccepted>
 
 export const BLOG_IMPORT_STAGES = ['queued', 'load', 'extract', 'sanitize', 'translate', 'tag', 'save', 'done'] as const
 export type BlogImportStage = (typeof BLOG_IMPORT_STAGES)[number]

@@ -1,4 +1,4 @@
-// What the server answered for the page it rendered (issue 15): 200, 404, or 503 when a service
+// What the server answered for the page it rendered: 200, 404, or 503 when a service
 // it reads from was down. The browser gets the same value with the page's data, so it hydrates the
 // same "temporarily unavailable" page; once the visitor navigates elsewhere it no longer applies.
 export interface BootState {

@@ -1,6 +1,6 @@
 // All routes of the app (spec §2), in one place, shared by the browser's router (router.tsx) and the
 // server renderer (entry-server.tsx). Dutch pages keep the spec's paths; the same pages in English
-// and German live under /en and /de (issue 15). Pages come from their features; / is in the entry
+// and German live under /en and /de. Pages come from their features; / is in the entry
 // chunk, the other pages are React.lazy exports of their features (own chunks, <Suspense> in
 // RootLayout); /admin is lazy-loaded too and guarded: signed-out visitors get the login dialog.
 import type { RouteObject } from 'react-router-dom'

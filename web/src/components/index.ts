@@ -1,6 +1,7 @@
 // Shared, accessible UI primitives. Import from '@/components'.
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './ui/Button'
 export { Input, Textarea, Label, Field, type FieldProps } from './ui/Input'
+export { TextField, type TextFieldProps } from './ui/TextField'
 export { Dialog, DialogTrigger, DialogClose, DialogContent, type DialogContentProps } from './ui/Dialog'
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './ui/Tabs'
 export { Switch } from './ui/Switch'

@@ -4,7 +4,7 @@
 import { getJson, isApiError } from './api'
 import { useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
-import type { BlogPost, BlogPostSummary, Feature, Page, PageSummary, Paged, Project, SiteContent } from './types'
+import type { BlogPost, BlogPostSummary, Feature, Page, PageSummary, PagedList, Project, SiteContent } from '@site/contracts'
 
 export interface PublicRead<T> {
   key: QueryKey
@@ -21,7 +21,7 @@ export const BLOG_PAGE_SIZE = 12
 /** /projects and the footer's page links: one page of the largest size the paging contract allows. */
 export const LIST_PAGE_SIZE = 50
 
-/** A list answer: the paged shape `{ items }` (issue 14), or a plain array from a service not yet paged. */
+/** A list answer: the paged shape `{ items }`, or a plain array from a service not yet paged. */
 export function asItems<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[]
   const items = (body as { items?: unknown } | null)?.items
@@ -29,12 +29,12 @@ export function asItems<T>(body: unknown): T[] {
 }
 
 /** A page of a list; a plain array (an unpaged service) is paged here the same way. */
-export function asPage<T>(body: unknown, page: number, pageSize: number): Paged<T> {
+export function asPage<T>(body: unknown, page: number, pageSize: number): PagedList<T> {
   if (Array.isArray(body)) {
     const all = body as T[]
     return { items: all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: all.length }
   }
-  const b = body as Partial<Paged<T>> | null
+  const b = body as Partial<PagedList<T>> | null
   return {
     items: Array.isArray(b?.items) ? b.items : [],
     page: b?.page ?? page,
@@ -68,7 +68,7 @@ export const reads = {
     parse: as,
     notFoundIsNull: true,
   }),
-  publishedPosts: (page: number, pageSize: number): PublicRead<Paged<BlogPostSummary>> => ({
+  publishedPosts: (page: number, pageSize: number): PublicRead<PagedList<BlogPostSummary>> => ({
     key: queryKeys.blog.page('published', page, pageSize),
     path: '/api/blog',
     params: { published: 'true', page, pageSize },

@@ -1,9 +1,9 @@
-// The <head> of a server-rendered page (issue 15): title, description, canonical, hreflang
+// The <head> of a server-rendered page: title, description, canonical, hreflang
 // alternates + x-default, Open Graph and Twitter card with absolute URLs, JSON-LD. Every value a
 // user typed is escaped here (attributes, text) or JSON-escaped for the <script> elements.
-import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/features/i18n'
+import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'
 import { DEFAULT_IMAGES, tagFallbackImage } from '@/lib/images'
-import type { BlogPost, Page } from '@/lib/types'
+import type { BlogPost, Page } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { escapeHtml, jsonForScript, plainText, truncate } from './escape'
 import type { PageData } from './load'

@@ -3,7 +3,7 @@
 import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home/api/home'
 import type { SeedEntry } from '@/lib/query'
 import { BLOG_PAGE_SIZE, reads, type PublicRead } from '@/lib/publicReads'
-import type { BlogPost, BlogPostSummary, Page, Paged, SiteContent } from '@/lib/types'
+import type { BlogPost, BlogPostSummary, Page, PagedList, SiteContent } from '@site/contracts'
 import type { PageRoute } from './routes'
 
 export interface Upstreams {
@@ -46,7 +46,7 @@ export interface PageData {
   status: 200 | 404
   queries: SeedEntry[]
   content?: SiteContent
-  posts?: Paged<BlogPostSummary>
+  posts?: PagedList<BlogPostSummary>
   post?: BlogPost | null
   page?: Page
 }

@@ -1,6 +1,6 @@
-// Which public page a URL is (issue 15): the page kind, its language and its parameters, or a
+// Which public page a URL is: the page kind, its language and its parameters, or a
 // not-found. The browser's route table (app/routes.tsx) has the same shape.
-import { DEFAULT_LANGUAGE, languageFromPath, stripLanguage, type Language } from '@/features/i18n'
+import { DEFAULT_LANGUAGE, languageFromPath, stripLanguage, type Language } from '@/i18n'
 
 export type PageRoute =
   | { kind: 'home' }

@@ -1,7 +1,7 @@
-// /sitemap.xml, /robots.txt and the RSS 2.0 feed per language (issue 15).
-import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/features/i18n'
+// /sitemap.xml, /robots.txt and the RSS 2.0 feed per language.
+import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'
 import { reads } from '@/lib/publicReads'
-import type { BlogPostSummary } from '@/lib/types'
+import type { BlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { escapeXml, plainText } from './escape'
 import { languagesOf } from './head'

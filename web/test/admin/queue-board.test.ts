@@ -1,4 +1,4 @@
-// The operators' queue dashboard (issue 18 item 2): Bull Board at /api/admin/queues through the
+// The operators' queue dashboard: Bull Board at /api/admin/queues through the
 // gateway of the real stack, in Chromium. Signed out: the page redirects to the admin sign-in (where
 // the admin signs in through the login dialog) and the board's API answers 401. Signed in: the board lists the site's queues and a job, under the
 // gateway's CSP with no violation and no console error, and its actions pass the CSRF check.

@@ -84,7 +84,7 @@ t.test('top bar: Werkwijze from /blog scrolls to the section once the home page 
   await page.close()
 })
 
-// Since the public pages are rendered on the server (issue 15), a direct open carries the home's
+// Since the public pages are rendered on the server, a direct open carries the home's
 // content in its HTML: the section exists before any script runs, and hydration must not lose it.
 t.test('/#contact opened directly reaches the section', async (t) => {
   const page = await browser.newPage()

@@ -289,7 +289,7 @@ async function setLanguageFresh(page: Page, lang: Lang) {
   await page.goto('/')
   await setLanguage(page, lang)
   // The URL decides the language (/en, /de); the stored choice brings a visitor who opens a Dutch
-  // URL from outside the site to their language (issue 15).
+  // URL from outside the site to their language.
   await page.goto('/')
   await page.getByRole('button', { name: TEXTS[lang].cta }).waitFor()
 }

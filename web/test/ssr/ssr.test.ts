@@ -1,4 +1,4 @@
-// Server rendering of the public pages (issue 15), against the real stack: status codes, the head
+// Server rendering of the public pages, against the real stack: status codes, the head
 // (title, description, canonical, hreflang, Open Graph, Twitter, JSON-LD), the embedded data,
 // sitemap, robots and feeds over HTTP; Chromium without JavaScript reading each page's h1 and first
 // paragraph in nl/en/de; the blog tests' XSS corpus through the rendered pages in Chromium with

@@ -1,4 +1,4 @@
-// Issue 16.15: the admin inbox's mail links are built with the address encoded, so a stored address
+// The admin inbox's mail links are built with the address encoded, so a stored address
 // (an old one, from before the strict check) can never add a Cc, a subject or a body to the mail.
 import t from 'tap'
 import { mailtoHref } from '../../src/lib/mailto.ts'

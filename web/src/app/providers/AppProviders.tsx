@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { useAuth } from '@/features/auth'
+import { useAuth } from '@/stores/auth'
 
 /**
  * App-wide providers and boot work: the first current-user read. Tooltips get their provider

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react'
 import { Button, Spinner } from '@/components'
-import { useAuth } from '@/features/auth'
-import { useT } from '@/features/i18n'
+import { useAuth } from '@/stores/auth'
+import { useT } from '@/i18n'
 import { useDialogs } from '@/stores/dialogs'
 
 const AdminPage = lazy(() => import('@/features/admin'))

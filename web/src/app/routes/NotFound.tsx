@@ -1,6 +1,6 @@
 import { Link, useRouteError } from 'react-router-dom'
 import { buttonClass } from '@/components'
-import { useLocalePath, useT } from '@/features/i18n'
+import { useLocalePath, useT } from '@/i18n'
 
 /** Unknown paths (the server answers them with 404). */
 export function NotFoundPage() {

@@ -1,9 +1,6 @@
-// auth is a core feature: every feature may import it (only through this file) for the current
-// user (useAuth, useIsAdmin) and the auth calls.
+// The login dialog (Radix Dialog, focus trap, scroll lock) is its own chunk: the root layout mounts
+// it once it is first opened. The current user (useAuth, useIsAdmin) is shared code in
+// @/stores/auth and the auth calls are in @/api/auth, so any feature reads them without this one.
 import { lazy } from 'react'
 
-export * from './api/auth'
-export { useAuth, useIsAdmin, type AuthStatus } from './stores/auth'
-// The dialog (Radix Dialog, focus trap, scroll lock) is its own chunk: the root layout mounts it
-// once it is first opened.
 export const LoginDialog = lazy(() => import('./components/LoginDialog').then((m) => ({ default: m.LoginDialog })))

@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react'
 import { Link } from 'react-router-dom'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import { BlogTab } from './BlogTab'
 import { ContentTab } from './ContentTab'
 import { FeaturesTab } from './FeaturesTab'
@@ -14,6 +14,7 @@ import { PagesTab } from './PagesTab'
 import { ProjectsTab } from './ProjectsTab'
 import { SettingsTab } from './SettingsTab'
 import '../admin.css'
+import '../admin-forms.css'
 
 const TABS = {
   content: ContentTab,

@@ -3,24 +3,21 @@
 // loads the full post) and delete, and 'New Blog Post'.
 import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
-import { formatDate, useLanguage, useT } from '@/features/i18n'
-import { deletePost, getPost, listPosts, type AdminBlogPost, type AdminBlogSummary } from '../api/admin'
-import { BlogPostDialog, reviewFields } from './BlogPostDialog'
-import {
-  ADMIN_PAGE_SIZE,
-  ConfirmDialog,
-  deleteAndRefresh,
-  ListState,
-  NewButton,
-  ItemRow,
-  Pager,
-  PublishedBadge,
-  SearchField,
-  Section,
-  useConfirm,
-  useEditFull,
-  usePagedList,
-} from './common'
+import { formatDate, useLanguage, useT } from '@/i18n'
+import type { BlogPost, BlogPostSummary } from '@site/contracts'
+import { deletePost, getPost, listPosts } from '@/api/blog'
+import { BlogPostDialog } from './blog/BlogPostDialog'
+import { reviewFields } from './blog/blogPostForm'
+import { ADMIN_PAGE_SIZE, usePagedList } from '../hooks/usePagedList'
+import { ConfirmDialog } from './dialog/ConfirmDialog'
+import { deleteAndRefresh } from '../lib/toasts'
+import { ListState } from './list/ListState'
+import { NewButton, Section } from './list/Section'
+import { ItemRow, PublishedBadge } from './list/ItemRow'
+import { Pager } from './list/Pager'
+import { SearchField } from './list/SearchField'
+import { useConfirm } from '../hooks/useConfirm'
+import { useEditFull } from '../hooks/useEditDialog'
 
 const stripTags = (s: string) => s.replace(/<[^>]*>/g, '')
 
@@ -33,10 +30,10 @@ export function BlogTab() {
     (page, q, signal) => listPosts(page, ADMIN_PAGE_SIZE, q, signal),
   )
   const { query } = list
-  const dialog = useEditFull<AdminBlogSummary, AdminBlogPost>(getPost)
-  const confirm = useConfirm<AdminBlogSummary>()
+  const dialog = useEditFull<BlogPostSummary, BlogPost>(getPost)
+  const confirm = useConfirm<BlogPostSummary>()
 
-  const remove = (post: AdminBlogSummary) =>
+  const remove = (post: BlogPostSummary) =>
     deleteAndRefresh(
       () => deletePost(post.id),
       queryKeys.blog.all,

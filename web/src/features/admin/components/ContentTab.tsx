@@ -1,53 +1,17 @@
 // Content tab (spec §2, §5, §8): one form with nl/en/de blocks and the contact details, character
 // counters, the limits and messages of §5; reset from server data only while the user has not edited.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button, Field, Input, Skeleton, Textarea } from '@/components'
+import { Button, Skeleton } from '@/components'
 import { useMutation, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { SiteContent, SiteContentInput } from '@/lib/types'
-import { useT } from '@/features/i18n'
-import { getContent, saveContent } from '../api/admin'
-import {
-  CONTENT_LANGS,
-  CONTENT_LIMITS,
-  CONTENT_TEXT_FIELDS,
-  validateContent,
-  type ContentForm,
-  type ContentLang,
-  type ContentTextField,
-} from '../lib/validation'
-import { Section, toastError, toastSuccess } from './common'
-
-const EMPTY: ContentForm = Object.fromEntries(
-  [
-    ...CONTENT_TEXT_FIELDS.flatMap((f) => CONTENT_LANGS.map((l) => `${f}_${l}`)),
-    'address',
-    'phone',
-    'email',
-  ].map((k) => [k, '']),
-) as ContentForm
-
-function toForm(c: SiteContent): ContentForm {
-  const r = c as unknown as Record<string, string | null | undefined>
-  const form = { ...EMPTY }
-  for (const key of Object.keys(EMPTY) as (keyof ContentForm)[]) form[key] = r[key] ?? ''
-  return form
-}
-
-function toInput(form: ContentForm): SiteContentInput {
-  const out: Record<string, string | null> = {}
-  for (const [k, v] of Object.entries(form))
-    out[k] = k.endsWith('_de') ? (v.trim() === '' ? null : v) : v.trim()
-  return out as unknown as SiteContentInput
-}
-
-const MULTILINE: Record<ContentTextField, boolean> = {
-  title: false,
-  intro: true,
-  subtitle: false,
-  philosophy_title: false,
-  philosophy_text: true,
-}
+import type { SiteContent } from '@site/contracts'
+import { useT } from '@/i18n'
+import { getContent, saveContent } from '@/api/content'
+import { validateContent, type ContentForm } from '../lib/validation'
+import { ContentFields } from './content/ContentFields'
+import { EMPTY, toForm, toInput } from './content/contentForm'
+import { Section } from './list/Section'
+import { toastError, toastSuccess } from '../lib/toasts'
 
 export function ContentTab() {
   const t = useT().admin
@@ -119,76 +83,10 @@ export function ContentTab() {
     )
   }
 
-  const fieldLabel: Record<ContentTextField, string> = {
-    title: tc.title,
-    intro: tc.intro,
-    subtitle: tc.subtitle,
-    philosophy_title: tc.philosophyTitle,
-    philosophy_text: tc.philosophyText,
-  }
-  const langLabel: Record<ContentLang, string> = { nl: t.dutch, en: t.english, de: t.germanOptional }
-
-  const control = (
-    key: keyof ContentForm,
-    max: number,
-    opts: { multiline?: boolean; type?: string; required?: boolean; label: string },
-  ) => {
-    const id = `content-${key}`
-    const error = errors[key]
-    const common = {
-      id,
-      name: key,
-      value: form[key],
-      disabled: save.isPending,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-      'aria-required': opts.required || undefined,
-    } as const
-    return (
-      <Field
-        key={key}
-        label={opts.label}
-        htmlFor={id}
-        error={error}
-        counter={{ value: form[key].length, max }}
-        required={opts.required}
-      >
-        {opts.multiline ? (
-          <Textarea {...common} rows={4} onChange={(e) => set(key, e.target.value)} />
-        ) : (
-          <Input {...common} type={opts.type ?? 'text'} onChange={(e) => set(key, e.target.value)} />
-        )}
-      </Field>
-    )
-  }
-
   return (
     <Section title={tc.heading} lead={tc.lead} id="admin-content">
       <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="content-form">
-        <div className="admin-lang-grid">
-          {CONTENT_LANGS.map((lang) => (
-            <fieldset key={lang} className="admin-fieldset">
-              <legend>{langLabel[lang]}</legend>
-              <div className="form-stack">
-                {CONTENT_TEXT_FIELDS.map((f) =>
-                  control(`${f}_${lang}`, CONTENT_LIMITS[f], {
-                    multiline: MULTILINE[f],
-                    required: lang !== 'de',
-                    label: fieldLabel[f],
-                  }),
-                )}
-              </div>
-            </fieldset>
-          ))}
-        </div>
-        <fieldset className="admin-fieldset">
-          <legend>{tc.contactDetails}</legend>
-          <div className="admin-grid-3">
-            {control('address', CONTENT_LIMITS.address, { required: true, label: tc.address })}
-            {control('phone', CONTENT_LIMITS.phone, { required: true, label: tc.phone, type: 'tel' })}
-            {control('email', CONTENT_LIMITS.email, { required: true, label: tc.email, type: 'email' })}
-          </div>
-        </fieldset>
+        <ContentFields form={form} errors={errors} set={set} disabled={save.isPending} />
         <div className="admin-form-footer">
           {edited ? <span className="admin-muted">{tc.unsaved}</span> : <span />}
           <Button type="submit" disabled={save.isPending}>

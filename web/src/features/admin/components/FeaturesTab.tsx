@@ -5,25 +5,20 @@ import { useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogContent } from '@/components'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { Feature, FeatureInput } from '@/lib/types'
-import { useT } from '@/features/i18n'
-import { createFeature, deleteFeature, listFeatures, reorderFeatures, updateFeature } from '../api/admin'
+import type { Feature, FeatureInput } from '@site/contracts'
+import { useT } from '@/i18n'
+import { createFeature, deleteFeature, listFeatures, reorderFeatures, updateFeature } from '@/api/features'
 import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
-import {
-  ConfirmDialog,
-  deleteAndRefresh,
-  DialogFormActions,
-  ListState,
-  NewButton,
-  ItemRow,
-  Section,
-  TextField,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useDialogForm,
-  useEditDialog,
-} from './common'
+import { ConfirmDialog } from './dialog/ConfirmDialog'
+import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
+import { DialogFormActions } from './dialog/DialogFormActions'
+import { ListState } from './list/ListState'
+import { NewButton, Section } from './list/Section'
+import { ItemRow } from './list/ItemRow'
+import { TextField } from '@/components'
+import { useConfirm } from '../hooks/useConfirm'
+import { useDialogForm } from '../hooks/useDialogForm'
+import { useEditDialog } from '../hooks/useEditDialog'
 
 interface Form {
   icon: string

@@ -1,8 +1,8 @@
 // Media tab (spec §2): a static empty placeholder with no working upload. It says where uploads
 // really happen (project and blog dialogs).
 import { Upload } from 'lucide-react'
-import { useT } from '@/features/i18n'
-import { Section } from './common'
+import { useT } from '@/i18n'
+import { Section } from './list/Section'
 
 export function MediaTab() {
   const t = useT().admin.media

@@ -5,31 +5,24 @@ import { type FormEvent } from 'react'
 import { Dialog, DialogContent, Label, Switch } from '@/components'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { Page, PageInput, PageSummary } from '@/lib/types'
-import { useT } from '@/features/i18n'
-import { createPage, deletePage, getPage, listPages, updatePage } from '../api/admin'
+import type { Page, PageInput, PageSummary } from '@site/contracts'
+import { useT } from '@/i18n'
+import { createPage, deletePage, getPage, listPages, updatePage } from '@/api/pages'
 import { CONTENT_LIMITS, fieldMessage, SLUG_RE } from '../lib/validation'
-import {
-  ADMIN_PAGE_SIZE,
-  ConfirmDialog,
-  deleteAndRefresh,
-  DialogFormActions,
-  ListState,
-  NewButton,
-  orNull,
-  ItemRow,
-  Pager,
-  PublishedBadge,
-  SearchField,
-  Section,
-  TextField,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useDialogForm,
-  useEditFull,
-  usePagedList,
-} from './common'
+import { ADMIN_PAGE_SIZE, usePagedList } from '../hooks/usePagedList'
+import { ConfirmDialog } from './dialog/ConfirmDialog'
+import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
+import { DialogFormActions } from './dialog/DialogFormActions'
+import { ListState } from './list/ListState'
+import { NewButton, Section } from './list/Section'
+import { orNull } from '@/lib/orNull'
+import { ItemRow, PublishedBadge } from './list/ItemRow'
+import { Pager } from './list/Pager'
+import { SearchField } from './list/SearchField'
+import { TextField } from '@/components'
+import { useConfirm } from '../hooks/useConfirm'
+import { useDialogForm } from '../hooks/useDialogForm'
+import { useEditFull } from '../hooks/useEditDialog'
 
 interface Form {
   slug: string

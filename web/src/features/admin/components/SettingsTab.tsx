@@ -6,10 +6,12 @@ import { Button, Field, Input, Skeleton } from '@/components'
 import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { toast } from '@/stores/toast'
-import { changePassword, changeUsername, getSecurityInfo, useAuth } from '@/features/auth'
-import { useT } from '@/features/i18n'
+import { changePassword, changeUsername, getSecurityInfo } from '@/api/auth'
+import { useAuth } from '@/stores/auth'
+import { useT } from '@/i18n'
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../lib/validation'
-import { Section, toastError } from './common'
+import { Section } from './list/Section'
+import { toastError } from '../lib/toasts'
 
 function FormError({ id, message }: { id: string; message: string | null }) {
   return message ? (

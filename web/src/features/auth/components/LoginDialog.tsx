@@ -5,8 +5,8 @@ import { Button, Dialog, DialogContent, Field, Input } from '@/components'
 import { errorMessage } from '@/lib/api'
 import { useDialogs } from '@/stores/dialogs'
 import { toast } from '@/stores/toast'
-import { useT } from '@/features/i18n'
-import { useAuth } from '../stores/auth'
+import { useT } from '@/i18n'
+import { useAuth } from '@/stores/auth'
 
 export function LoginDialog() {
   const t = useT().auth

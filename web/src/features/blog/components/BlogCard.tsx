@@ -1,9 +1,9 @@
 import { ArrowRight, Calendar, User } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Badge, Skeleton } from '@/components'
-import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
-import type { BlogPostSummary } from '@/lib/types'
+import type { BlogPostSummary } from '@site/contracts'
 
 export const VISIBLE_TAGS = 3
 export const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()

@@ -1,14 +1,14 @@
 // /blog (spec §2): 'Our Blog', published posts only, 6 skeleton cards while loading, an empty
-// state, post cards; signed-in users get 'Upload Blog' (the upload dialog). Paged (issue 15):
+// state, post cards; signed-in users get 'Upload Blog' (the upload dialog). Paged:
 // `/blog?page=2` is a shareable URL of the second page, with previous/next links.
 import { BookOpen, Upload } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Button } from '@/components'
-import { useIsAdmin } from '@/features/auth'
-import { useT } from '@/features/i18n'
+import { useIsAdmin } from '@/stores/auth'
+import { useT } from '@/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { usePublishedPosts } from '../api/blog'
+import { usePublishedPosts } from '@/api/blog'
 import { BlogPagination } from './BlogPagination'
 import { BlogCard, BlogCardSkeleton } from './BlogCard'
 import { useOpenedOnce } from '@/lib/useOpenedOnce'

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { useLocalePath, useT } from '@/features/i18n'
+import { useLocalePath, useT } from '@/i18n'
 
 /** Previous / next links between the pages of /blog (plain links: they work before any script). */
 export function BlogPagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {

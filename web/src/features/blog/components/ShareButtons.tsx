@@ -5,7 +5,7 @@ import { Link2, Mail, Share2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button, Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/components'
 import { useLocation } from 'react-router-dom'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import { getSiteOrigin } from '@/lib/siteOrigin'
 import { toast } from '@/stores/toast'
 

@@ -4,7 +4,7 @@
 import { MessageCircle, Send, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components'
-import { formatTime, useT } from '@/features/i18n'
+import { formatTime, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { useChatStore, type ChatEntry } from '../stores/chat'
 import { ChatText, SiteLink } from './ChatText'

@@ -1,8 +1,8 @@
 // Chat widget state (spec §3/§4): closed or open; idle or waiting (input and send disabled). The
 // user message is appended at once, the bot reply (or the error text of spec §8) afterwards.
 import { create } from 'zustand'
-import type { ChatMessage } from '@/lib/types'
-import { askChat, type ChatOutcome } from '../api/chat'
+import type { ChatSource } from '@site/contracts'
+import { askChat, type ChatOutcome } from '@/api/chat'
 
 export const CHAT_SESSION_KEY = 'chatSessionId'
 
@@ -23,7 +23,14 @@ export function getChatSessionId(): string {
   return id
 }
 
-export type ChatEntry = ChatMessage & { sources?: { title: string; url: string }[] }
+/** Chat message kept on the client (spec §3). */
+export interface ChatMessage {
+  id: string
+  text: string
+  sender: 'user' | 'bot'
+  timestamp: number
+}
+export type ChatEntry = ChatMessage & { sources?: ChatSource[] }
 
 /** The bot texts for the failure outcomes (spec §8), from the catalog. */
 export interface ChatErrorTexts {

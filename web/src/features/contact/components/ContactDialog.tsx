@@ -1,7 +1,7 @@
 // The free-consultation dialog (spec §2, §4, §8). Mounted once in the root layout; opened with
 // useDialogs().openDialog('contact') from the top bar and the hero.
 import { Button, Dialog, DialogContent } from '@/components'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import { useDialogs } from '@/stores/dialogs'
 import { ContactField } from './ContactField'
 import { useContactForm } from './useContactForm'

@@ -2,7 +2,7 @@
 // The two screens choose which fields, their ids, labels, rows and layout.
 import type { HTMLInputTypeAttribute } from 'react'
 import { Field, Input, Textarea } from '@/components'
-import type { ContactFields } from '../api/contact'
+import type { ContactFields } from '../lib/contactFields'
 import type { useContactForm } from './useContactForm'
 
 type Form = Pick<ReturnType<typeof useContactForm>, 'fields' | 'set'>

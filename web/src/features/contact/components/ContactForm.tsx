@@ -1,7 +1,7 @@
 // The contact form of the home page's contact section (spec §2: name, email and message required,
 // company optional, 5-row message, 'Versturen...' while pending; toasts of §8).
 import { Button } from '@/components'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import { ContactField } from './ContactField'
 import { useContactForm } from './useContactForm'
 

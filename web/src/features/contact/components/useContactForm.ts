@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { useLanguage } from '@/features/i18n'
+import { useLanguage } from '@/i18n'
 import { toast } from '@/stores/toast'
-import { EMPTY_CONTACT, isValidContact, sendContact, type ContactFields } from '../api/contact'
+import { createContact } from '@/api/contacts'
+import { EMPTY_CONTACT, isValidContact, toContactBody, type ContactFields } from '../lib/contactFields'
 
 interface Texts {
   successTitle: string
@@ -29,7 +30,7 @@ export function useContactForm(texts: Texts, onSuccess?: () => void) {
     if (!isValidContact(fields)) return fail()
     setPending(true)
     try {
-      await sendContact(fields, language)
+      await createContact(toContactBody(fields, language))
       setFields(EMPTY_CONTACT)
       onSuccess?.()
       toast({ title: texts.successTitle, description: texts.successText })

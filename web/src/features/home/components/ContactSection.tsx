@@ -1,10 +1,10 @@
 // 11. Contact section (anchor 'contact'): the call to action, the contact details and the form. The
 // form belongs to the contact feature: the app composes it in (`form` slot, see app/routes/HomeRoute).
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import type { ReactNode } from 'react'
 import { mailtoHref } from '@/lib/mailto'
-import type { SiteContent } from '@/lib/types'
+import type { SiteContent } from '@site/contracts'
 
 export function ContactSection({ content, form }: { content: SiteContent | undefined; form?: ReactNode }) {
   const t = useT()

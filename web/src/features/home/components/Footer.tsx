@@ -3,8 +3,8 @@
 import { ArrowUp } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { Button, LogoMark } from '@/components'
-import { localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
-import type { PageSummary } from '@/lib/types'
+import { localized, useLanguage, useLocalePath, useT } from '@/i18n'
+import type { PageSummary } from '@site/contracts'
 import { scrollToId } from '@/lib/useHashScroll'
 
 export function Footer({ pages }: { pages: PageSummary[] | undefined }) {

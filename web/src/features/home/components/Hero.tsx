@@ -4,9 +4,9 @@ import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge, Button, buttonClass } from '@/components'
-import { localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
+import { localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { HERO_IMAGE_OPACITY, HERO_IMAGES, HERO_ROTATE_MS } from '@/lib/images'
-import type { SiteContent } from '@/lib/types'
+import type { SiteContent } from '@site/contracts'
 import { useDialogs } from '@/stores/dialogs'
 
 function useRotation(count: number, everyMs: number) {

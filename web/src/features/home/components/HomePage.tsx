@@ -2,25 +2,20 @@
 // on failure), then the 12 sections in order.
 import type { ReactNode } from 'react'
 import { Skeleton } from '@/components'
-import { useT } from '@/features/i18n'
+import { useT } from '@/i18n'
 import { HERO_IMAGE_OPACITY, HERO_IMAGES } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { useFeatures, useLatestPosts, useProjects, usePublishedPages, useSiteContent } from '../api/home'
+import { useFeatures, useHomeProjects, useLatestPosts, usePublishedPages, useSiteContent } from '../api/home'
 import { ContactSection } from './ContactSection'
 import { Footer } from './Footer'
 import { Hero } from './Hero'
-import {
-  Audience,
-  FreeMvp,
-  Gallery,
-  KnowledgeTransfer,
-  LatestBlog,
-  Methodology,
-  Philosophy,
-  ProjectsGrid,
-  Tools,
-} from './Sections'
+import { Audience, FreeMvp, KnowledgeTransfer, Methodology, Philosophy } from './sections/AboutSections'
+import { LatestBlog } from './sections/LatestBlog'
+import { ProjectsGrid } from './sections/ProjectsGrid'
+import { Gallery, Tools } from './sections/Tools'
 import '../home.css'
+import '../home-sections.css'
+import '../home-footer.css'
 
 function HomeSkeleton({ label }: { label: string }) {
   // Drawn inside the hero's frame with its first background image, so the page's largest image
@@ -53,7 +48,7 @@ export function HomePage({ contactForm }: { contactForm?: ReactNode }) {
   const t = useT()
   const content = useSiteContent()
   const features = useFeatures()
-  const projects = useProjects()
+  const projects = useHomeProjects()
   const posts = useLatestPosts()
   const pages = usePublishedPages()
   useDocumentMeta(t.home.metaTitle, t.home.metaDescription)

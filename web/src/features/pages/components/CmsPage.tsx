@@ -3,9 +3,9 @@
 // Content is HTML sanitized by the content service on write.
 import { Link, useParams } from 'react-router-dom'
 import { Skeleton, buttonClass } from '@/components'
-import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/features/i18n'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { usePage } from '../api/pages'
+import { usePage } from '@/api/pages'
 import '../pages.css'
 
 export function CmsPage() {

@@ -1,0 +1,22 @@
+// Auth calls (docs/api.md "Auth"). Admin-only calls answer 401 without a session.
+import { getJson, postJson, type RequestOptions } from '@/lib/api'
+import type { AuthUser, LoginBody } from '@site/contracts'
+
+/** The signed-in user, or null when signed out (401). */
+export const getCurrentUser = (opts?: RequestOptions) => getJson<AuthUser>('/api/auth/user', { ...opts, on401: 'null' })
+
+/** 200 user + session cookie; 401 'Invalid username or password'; 429 too many attempts. */
+export const login = (payload: LoginBody) => postJson<AuthUser>('/api/auth/login', payload)
+
+export const logout = () => postJson<{ ok: true }>('/api/auth/logout')
+
+/** 400 rules, 401/403 wrong password, 409 taken: show `errorMessage(err, 'Failed to update username')`. */
+export const changeUsername = (payload: { newUsername: string; currentPassword: string }) =>
+  postJson<AuthUser>('/api/auth/change-username', payload)
+
+/** Other sessions of the user end. */
+export const changePassword = (payload: { currentPassword: string; newPassword: string }) =>
+  postJson<{ ok: true }>('/api/auth/change-password', payload)
+
+/** The security facts the Settings tab lists (English, from the server's config). */
+export const getSecurityInfo = (opts?: RequestOptions) => getJson<{ items: string[] }>('/api/auth/security-info', opts)

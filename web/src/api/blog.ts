@@ -1,0 +1,57 @@
+// Blog calls (docs/api.md "Blog"): the published list and one post by slug; the admin's paged list,
+// full post and writes; and the upload of a file that the server turns into a post (200 when done
+// within its bounded wait, else 202 and an import job: see @/lib/useBlogImport).
+import type {
+  BlogImportJobStatus,
+  BlogPost,
+  BlogPostCreate,
+  BlogPostSummary,
+  BlogPostUpdate,
+  BlogSourceLanguage,
+  BlogUploadAccepted,
+  BlogUploadResult,
+  PagedList,
+  TranslateTitleResponse,
+} from '@site/contracts'
+import { deleteJson, getJson, postForm, postJson, putJson, type RequestOptions } from '@/lib/api'
+import { BLOG_PAGE_SIZE, reads, useRead } from '@/lib/publicReads'
+
+/** One page of the published posts' summaries (`/blog?page=N`; the home asks for the latest `pageSize`). */
+export const usePublishedPosts = (page: number, pageSize = BLOG_PAGE_SIZE) =>
+  useRead(reads.publishedPosts(page, pageSize))
+/** One post, or null when there is none (404). */
+export const usePost = (slug: string) => useRead(reads.post(slug))
+
+/** GET /api/blog for an admin: one page of summaries, drafts included, with the title search `q`. */
+export const listPosts = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
+  getJson<PagedList<BlogPostSummary>>('/api/blog', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+/** GET /api/blog/{id}: the full post the editor loads. */
+export const getPost = (id: string) => getJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`)
+export const createPost = (body: BlogPostCreate) => postJson<BlogPost>('/api/blog', body)
+export const updatePost = (id: string, body: BlogPostUpdate) =>
+  putJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, body)
+export const deletePost = (id: string) => deleteJson(`/api/blog/${encodeURIComponent(id)}`)
+export const translateTitle = (title: string, sourceLanguage: BlogSourceLanguage) =>
+  postJson<TranslateTitleResponse>('/api/blog/translate-title', { title, sourceLanguage })
+
+export type BlogUploadAnswer = { kind: 'done'; result: BlogUploadResult } | { kind: 'queued'; job: BlogUploadAccepted }
+
+/**
+ * POST /api/blog/upload (multipart): the text `fields` (overrides, source language) and then the
+ * file, since the server reads the fields before the file. Answers the result (200) or the job (202).
+ */
+export async function uploadBlogFile(
+  file: File,
+  fields: Record<string, string>,
+  opts: Pick<RequestOptions, 'onUploadProgress' | 'signal'> = {},
+): Promise<BlogUploadAnswer> {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  form.append('file', file, file.name)
+  const res = await postForm<BlogUploadResult | BlogUploadAccepted>('/api/blog/upload', form, opts)
+  if (res.status === 202) return { kind: 'queued', job: res.data as BlogUploadAccepted }
+  return { kind: 'done', result: res.data as BlogUploadResult }
+}
+/** GET /api/blog/jobs/{id} (the `statusUrl` of a 202 answer). */
+export const getImportJob = (statusUrl: string, signal?: AbortSignal) =>
+  getJson<BlogImportJobStatus>(statusUrl, { signal })

@@ -1,0 +1,10 @@
+// Consultation requests (docs/api.md "Contact"): the visitors' form and the admin's inbox.
+import type { ContactCreateBody, ContactCreated, ContactItem, PagedList } from '@site/contracts'
+import { deleteJson, getJson, patchJson, postJson } from '@/lib/api'
+
+export const createContact = (body: ContactCreateBody) => postJson<ContactCreated>('/api/contacts', body)
+export const listContacts = (page: number, pageSize: number, signal: AbortSignal) =>
+  getJson<PagedList<ContactItem>>('/api/contacts', { signal, params: { page, pageSize } })
+export const setContactHandled = (id: string, handled: boolean) =>
+  patchJson<ContactItem>(`/api/contacts/${encodeURIComponent(id)}`, { handled })
+export const deleteContact = (id: string) => deleteJson(`/api/contacts/${encodeURIComponent(id)}`)

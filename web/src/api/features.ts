@@ -1,0 +1,11 @@
+// The home's feature cards (docs/api.md "Content"): the admin's list and writes (the home reads
+// them through @/lib/publicReads).
+import type { Feature, FeatureInput } from '@site/contracts'
+import { deleteJson, getJson, postJson, putJson } from '@/lib/api'
+
+export const listFeatures = (signal: AbortSignal) => getJson<Feature[]>('/api/features', { signal })
+export const createFeature = (body: FeatureInput) => postJson<Feature>('/api/features', body)
+export const updateFeature = (id: string, body: FeatureInput) =>
+  putJson<Feature>(`/api/features/${encodeURIComponent(id)}`, body)
+export const deleteFeature = (id: string) => deleteJson(`/api/features/${encodeURIComponent(id)}`)
+export const reorderFeatures = (ids: string[]) => putJson<Feature[]>('/api/features/order', { ids })

@@ -1,0 +1,17 @@
+// CMS pages (docs/api.md "Content"): a published page for /pages/:slug, and the admin's paged
+// list, full page and writes (the footer's list is read through @/lib/publicReads).
+import type { Page, PageInput, PageSummary, PagedList } from '@site/contracts'
+import { deleteJson, getJson, postJson, putJson } from '@/lib/api'
+import { reads, useRead } from '@/lib/publicReads'
+
+/** One published page by slug (GET /api/pages/slug/{slug}), or null when there is none. */
+export const usePage = (slug: string) => useRead(reads.page(slug))
+
+/** GET /api/pages for an admin: one page of summaries (no content), drafts included, title search `q`. */
+export const listPages = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
+  getJson<PagedList<PageSummary>>('/api/pages', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+/** GET /api/pages/{id}: the full page the editor loads. */
+export const getPage = (id: string) => getJson<Page>(`/api/pages/${encodeURIComponent(id)}`)
+export const createPage = (body: PageInput) => postJson<Page>('/api/pages', body)
+export const updatePage = (id: string, body: PageInput) => putJson<Page>(`/api/pages/${encodeURIComponent(id)}`, body)
+export const deletePage = (id: string) => deleteJson(`/api/pages/${encodeURIComponent(id)}`)

@@ -1,0 +1,53 @@
+// The details of a consultation request: received, e-mail, phone, company, language.
+import type { ContactItem } from '@site/contracts'
+import { formatDate, useLanguage, useT } from '@/i18n'
+import { mailtoHref } from '@/lib/mailto'
+
+export function InboxMeta({ item }: { item: ContactItem }) {
+  const ti = useT().admin.inbox
+  const { language } = useLanguage()
+  return (
+    <dl className="admin-inbox__meta">
+      <div>
+        <dt>{ti.received}</dt>
+        <dd>
+          <time dateTime={item.created_at}>
+            {formatDate(item.created_at, language, {
+              year: 'numeric',
+              month: 'long',
+              day: 'numeric',
+              hour: '2-digit',
+              minute: '2-digit',
+            })}
+          </time>
+        </dd>
+      </div>
+      <div>
+        <dt>{ti.email}</dt>
+        <dd>
+          <a href={mailtoHref(item.email)}>{item.email}</a>
+        </dd>
+      </div>
+      {item.phone ? (
+        <div>
+          <dt>{ti.phone}</dt>
+          <dd>
+            <a href={`tel:${item.phone}`}>{item.phone}</a>
+          </dd>
+        </div>
+      ) : null}
+      {item.company ? (
+        <div>
+          <dt>{ti.company}</dt>
+          <dd>{item.company}</dd>
+        </div>
+      ) : null}
+      {item.language ? (
+        <div>
+          <dt>{ti.language}</dt>
+          <dd>{item.language}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}

@@ -1,0 +1,40 @@
+// Title search above an admin list.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Input } from '@/components'
+import { useT } from '@/i18n'
+
+/** Title search above a list: searches as the admin types (after a short pause) and on Enter. */
+export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string) => void }) {
+  const t = useT().admin.search
+  const [value, setValue] = useState('')
+  const searched = useRef('')
+  // The latest onSearch, so that only the text re-arms the timer (the tab passes a new function every render).
+  const onSearchRef = useRef(onSearch)
+  useEffect(() => {
+    onSearchRef.current = onSearch
+  })
+  const submit = useCallback((text: string) => {
+    if (text === searched.current) return
+    searched.current = text
+    onSearchRef.current(text)
+  }, [])
+  useEffect(() => {
+    const timer = setTimeout(() => submit(value.trim()), 300)
+    return () => clearTimeout(timer)
+  }, [value, submit])
+  return (
+    <form
+      role="search"
+      className="admin-search"
+      onSubmit={(e) => {
+        e.preventDefault()
+        submit(value.trim())
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {t.label}
+      </label>
+      <Input id={id} type="search" value={value} placeholder={t.placeholder} onChange={(e) => setValue(e.target.value)} />
+    </form>
+  )
+}

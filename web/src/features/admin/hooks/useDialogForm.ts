@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * Form state of a create/edit dialog: filled from `item` (or `empty`) each time it opens; errors
+ * show once submitted. `save(write, onError)`: on success the form is cleared and the dialog closes;
+ * on failure `onError` (the toast) runs and the dialog stays open.
+ */
+export function useDialogForm<F, T>({
+  open,
+  item,
+  empty,
+  toForm,
+  onOpenChange,
+}: {
+  open: boolean
+  item: T | null
+  empty: F
+  toForm: (item: T) => F
+  onOpenChange: (open: boolean) => void
+}) {
+  const [form, setForm] = useState<F>(empty)
+  const [submitted, setSubmitted] = useState(false)
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    if (!open) return
+    setForm(item ? toForm(item) : empty)
+    setSubmitted(false)
+  }, [open, item, empty, toForm])
+
+  const set = <K extends keyof F>(key: K, value: F[K]) => setForm((f) => ({ ...f, [key]: value }))
+
+  async function save(write: () => Promise<void>, onError: (err: unknown) => void) {
+    setSaving(true)
+    try {
+      await write()
+      setForm(empty)
+      setSubmitted(false)
+      onOpenChange(false)
+    } catch (err) {
+      onError(err)
+    } finally {
+      setSaving(false)
+    }
+  }
+  return { form, set, submitted, setSubmitted, saving, save }
+}

@@ -1,0 +1,44 @@
+// The home's latest blog post (spec §2).
+import { ArrowRight } from 'lucide-react'
+import { Link } from 'react-router-dom'
+import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
+import { tagFallbackImage } from '@/lib/images'
+import type { BlogPostSummary } from '@site/contracts'
+import { HomeSection } from './HomeSection'
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()
+
+export function LatestBlog({ posts, loading }: { posts: BlogPostSummary[] | undefined; loading: boolean }) {
+  const t = useT()
+  const to = useLocalePath()
+  const { language } = useLanguage()
+  const post = posts?.[0]
+  return (
+    <HomeSection titleId="latest-blog-title" testId="latest-blog" title={t.home.latestBlogTitle}>
+      {loading ? null : post ? (
+        <Link to={to(`/blog/${encodeURIComponent(post.slug)}`)} className="latest-post">
+          <img
+            src={post.featured_image || tagFallbackImage(post.tags)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={800}
+            height={500}
+          />
+          <span className="latest-post__body">
+            <time className="muted" dateTime={post.created_at}>
+              {formatDate(post.created_at, language)}
+            </time>
+            <span className="latest-post__title">{stripTags(localized(post, 'title', language))}</span>
+            <span className="muted">{localized(post, 'excerpt', language)}</span>
+            <span className="latest-post__more">
+              {t.home.readPost} <ArrowRight size={16} aria-hidden />
+            </span>
+          </span>
+        </Link>
+      ) : (
+        <p className="muted">{t.home.noBlogPosts}</p>
+      )}
+    </HomeSection>
+  )
+}

@@ -1,8 +1,0 @@
-// Projects calls (docs/api.md "Content"): the public list; add and delete for signed-in users.
-import { deleteJson, postJson } from '@/lib/api'
-import { reads, useRead } from '@/lib/publicReads'
-import type { Project, ProjectInput } from '@/lib/types'
-
-export const useProjects = () => useRead(reads.projects())
-export const createProject = (input: ProjectInput) => postJson<Project>('/api/projects', input)
-export const deleteProject = (id: string) => deleteJson(`/api/projects/${encodeURIComponent(id)}`)
