@@ -14,8 +14,11 @@ export { runService, closeOnSignals, exitOnConfigError, loadConfigOrExit, type C
 export { runWorkerProcess, type WorkerProcessOptions } from './worker-process.js'
 export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'
-// BullMQ lives in '@site/service-kit/queues': only the processes with queues load it (issue 14).
+// BullMQ lives in '@site/service-kit/queues': only the processes with queues load it.
 export { adminOnly, ADMIN_REQUIRED, type AdminOnlyOptions } from './admin.js'
+export { errorResponses, ADMIN_WRITE_ERRORS } from './responses.js'
+export { isObjectId, newObjectId } from './ids.js'
+export { silentLog, type Log } from './log.js'
 export type { RouteInfo } from './service.js'
 export { MAX_JSON_DEPTH, nestedDeeperThan, onlyFields } from './body.js'
 export { multipartProblem } from './multipart.js'
