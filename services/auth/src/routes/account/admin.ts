@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { AUTH_MESSAGES, AuthOk, AuthUser, ErrorBody, PASSWORD_MAX, PASSWORD_MIN } from '@site/contracts'
-import { adminOnly, badRequest, conflict, forbidden } from '@site/service-kit'
-import { currentAccount, type AuthDeps } from '../lib/deps.js'
-import { checkUsername } from '../lib/username.js'
-import { usernameKey, type UserDoc } from '../models/user.js'
-import { SIGNED_OUT } from './session.js'
+import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX, PASSWORD_MIN } from '@site/contracts'
+import { adminOnly, badRequest, conflict, errorResponses, forbidden, onDuplicateKey } from '@site/service-kit'
+import { currentAccount } from '../../lib/current-account.js'
+import { checkUsername } from '../../lib/username.js'
+import { usernameKey, type UserDoc } from '../../models/user.js'
+import { SIGNED_OUT } from '../session/admin.js'
 
 const ChangeUsernameRequest = Type.Object({
   newUsername: Type.Optional(Type.String({ maxLength: 500 })),
@@ -16,11 +16,12 @@ const ChangePasswordRequest = Type.Object({
   currentPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX })),
   newPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX * 4 })),
 })
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody }
+const errors = errorResponses(400, 401, 403, 409, 429, 503)
 
 /** The Settings tab's forms: change username, change password (spec §2, §5). */
-const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app, { deps }) => {
-  const { users, hasher, limiter, sessions } = deps
+const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
+  const { users, hasher, limiter } = app.accounts
+  const sessions = app.authSessions
   // 401 before the body is read or checked: a signed-out caller learns nothing about these forms.
   adminOnly(app, SIGNED_OUT)
 
@@ -50,13 +51,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app,
     const user = await currentAccount(request, users)
     await confirmPassword(request, user, currentPassword)
     const key = usernameKey(checked.username)
-    if (key !== user.username_key && (await users.exists({ username_key: key }))) throw conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
-    try {
-      await users.updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } })
-    } catch (err) {
-      if ((err as { code?: unknown }).code === 11000) throw conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
-      throw err
-    }
+    const taken = conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
+    if (key !== user.username_key && (await users.exists({ username_key: key }))) throw taken
+    // The unique index decides when another rename took the name since the check.
+    await users.updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } }).catch(onDuplicateKey(taken))
     const me = { id: String(user._id), username: checked.username }
     request.session.user = me
     await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
@@ -79,4 +77,4 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app,
   })
 }
 
-export default accountRoutes
+export default accountAdmin
