@@ -59,6 +59,3 @@ export function nullIfEmpty<T extends Record<string, unknown>>(body: T, keys: st
   }
   return out as T
 }
-
-/** A 24-hex id, or null (a malformed id is simply not found). */
-export const isObjectId = (id: string) => /^[a-f0-9]{24}$/i.test(id)

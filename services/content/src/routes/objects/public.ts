@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { matchesEtag, notFound } from '@site/service-kit'
-import { ErrorBody } from '@site/contracts'
+import { errorResponses, matchesEtag, notFound } from '@site/service-kit'
 import { OBJECT_PATH } from '../../lib/objects.js'
 
 const OBJECT_NOT_FOUND = 'Object not found'
 
 /** GET /objects/{path}: stored images. A path never changes content, so browsers may keep it for a year. */
-const objectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/objects/*',
     {
@@ -15,7 +14,7 @@ const objectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['objects'],
         summary: 'An uploaded image',
         params: Type.Object({ '*': Type.String({ maxLength: 300 }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), 404: ErrorBody },
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -33,4 +32,4 @@ const objectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 }
-export default objectRoutes
+export default objectsPublic
