@@ -3,6 +3,7 @@ import { testApp } from '@site/service-kit/testing'
 import { adminOnly, createService, sessionKey } from '@site/service-kit'
 import { Redis } from 'ioredis'
 import { auth, addUser, sessionCookie } from './helpers.js'
+import { userModel } from '../src/models/user.js'
 
 const PASSWORD = 'correct horse battery'
 
@@ -131,7 +132,7 @@ t.test('a rename that loses a race for the name is USERNAME_TAKEN (the unique in
   await addUser(h, 'Editor', PASSWORD)
   const cookie = sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD }))!
   // The name is free when checked and taken when written: another rename won in between.
-  const users = h.app.accounts.users
+  const users = userModel(h.app.db)
   users.exists = (async () => null) as unknown as typeof users.exists
   const res = await h.call('POST', '/api/auth/change-username', { newUsername: 'editor', currentPassword: PASSWORD }, { cookie })
   t.equal(res.statusCode, 409)
