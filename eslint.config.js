@@ -15,4 +15,30 @@ export default tseslint.config(
     },
   },
   { files: ['web/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  // Backend conventions: the service kit owns duplicate-key detection (isDuplicateKey, onDuplicateKey)
+  // and id checks (isObjectId), so services do not grow copies that miss a database's dialect.
+  {
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=11000]",
+          message: "Use the kit's isDuplicateKey/onDuplicateKey: FerretDB reports a clash on update without code 11000.",
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(isValidObjectId|isObjectIdOrHexString)$/]',
+          message: "Use the kit's isObjectId.",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'mongoose', importNames: ['isValidObjectId'], message: "Use the kit's isObjectId." },
+          ],
+        },
+      ],
+    },
+  },
 )
