@@ -6,7 +6,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 type Stored = Contact & { _id: { toString(): string } }
 
 /** The admin inbox view of a stored request. */
-export function toItem(c: Stored): ContactItem {
+export function toContactDto(c: Stored): ContactItem {
   const n = c.notification
   return {
     id: c._id.toString(),
