@@ -1,8 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { HttpError, Type, badRequest } from '@site/service-kit'
-import { CHAT_MESSAGE_MAX, ChatRequest, ChatResponse, DEFAULT_LOCALE, ErrorBody } from '@site/contracts'
-import type { Assistant } from '../../answer/assistant.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError, Type, badRequest, errorResponses } from '@site/service-kit'
+import { CHAT_MESSAGE_MAX, ChatRequest, ChatResponse, DEFAULT_LOCALE } from '@site/contracts'
 import { TEXTS } from '../../answer/texts.js'
 
 const ChatStatus = Type.Object({
@@ -17,8 +15,7 @@ const ChatStatus = Type.Object({
 })
 
 /** `POST /api/chat`: the visitor assistant; `GET /api/chat/status`: which mode answers and what it knows. */
-const chatRoutes: FastifyPluginAsync<{ assistant: Assistant; llmEnabled: boolean }> = async (base, opts) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const chatPublic: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/chat',
@@ -27,7 +24,7 @@ const chatRoutes: FastifyPluginAsync<{ assistant: Assistant; llmEnabled: boolean
         tags: ['chat'],
         summary: 'Ask the site assistant a question',
         body: ChatRequest,
-        response: { 200: ChatResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: { 200: ChatResponse, ...errorResponses(400, 429, 503) },
       },
     },
     async (request) => {
@@ -41,12 +38,12 @@ const chatRoutes: FastifyPluginAsync<{ assistant: Assistant; llmEnabled: boolean
         request.log.info({ limit: over.limit }, 'chat: rate limit reached')
         throw new HttpError(429, t.slowDown, 'RATE_LIMITED', { 'retry-after': String(over.retryAfterS) })
       }
-      return opts.assistant({ message, sessionId: request.body.sessionId, language })
+      return app.assistant({ message, sessionId: request.body.sessionId, language })
     },
   )
 
   app.get('/api/chat/status', { schema: { tags: ['chat'], response: { 200: ChatStatus } } }, async () => ({
-    mode: opts.llmEnabled ? ('llm' as const) : ('retrieval' as const),
+    mode: app.llmEnabled ? ('llm' as const) : ('retrieval' as const),
     index: {
       ...app.knowledge.size,
       refreshedAt: app.knowledge.lastRefresh?.at.toISOString() ?? null,
@@ -54,4 +51,4 @@ const chatRoutes: FastifyPluginAsync<{ assistant: Assistant; llmEnabled: boolean
     },
   }))
 }
-export default chatRoutes
+export default chatPublic
