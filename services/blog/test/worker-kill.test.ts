@@ -5,7 +5,7 @@ import { freePort, scrape } from '@site/service-kit/testing'
 import { QUEUES } from '@site/contracts'
 import { createQueue } from '@site/service-kit/queues'
 import { postModel } from '../src/models/post.js'
-import { setup, multipart, startFakeLlm, translatorReply } from './helpers.js'
+import { blogApp, multipart, startFakeLlm, translatorReply } from './helpers.js'
 
 // The worker as its own process (src/worker.ts), killed with SIGKILL in the middle of a job.
 let firstHtml: () => void
@@ -18,7 +18,7 @@ const llm = await startFakeLlm((call) => {
   }
   return translatorReply(call)
 })
-const s = await setup({ ...llm.env, BLOG_UPLOAD_WAIT_MS: '1' })
+const s = await blogApp({ ...llm.env, BLOG_UPLOAD_WAIT_MS: '1' })
 const children: ChildProcess[] = []
 t.teardown(async () => {
   for (const c of children) {

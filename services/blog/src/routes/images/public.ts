@@ -1,8 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, notFound } from '@site/service-kit'
-import { ErrorBody } from '@site/contracts'
-import { IMAGE_NAME, loadImage } from '../models/images.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, errorResponses, notFound } from '@site/service-kit'
+import { IMAGE_NAME, loadImage } from '../../models/images.js'
 
 const IMAGE_NOT_FOUND = 'Image not found'
 
@@ -10,8 +8,7 @@ const IMAGE_NOT_FOUND = 'Image not found'
  * GET /api/blog/images/{name}: images of imported .docx files. A name is the hash of the image,
  * so its content never changes and browsers may keep it for a year. Same headers as /objects.
  */
-const images: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/blog/images/:name',
     {
@@ -19,7 +16,7 @@ const images: FastifyPluginAsync = async (base) => {
         tags: ['blog'],
         summary: 'An image of an imported post',
         params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), 404: ErrorBody },
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -38,4 +35,4 @@ const images: FastifyPluginAsync = async (base) => {
     },
   )
 }
-export default images
+export default imagesPublic

@@ -1,21 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, notFound } from '@site/service-kit'
-import { type BlogImportJobStatus as JobStatus, BlogImportJobStatus, ErrorBody } from '@site/contracts'
-import type { BlogContext } from '../context.js'
-import type { ImportProgress, ImportResult } from '../jobs/import.js'
-import { uploadResult } from './upload.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, adminOnly, errorResponses, notFound } from '@site/service-kit'
+import { type BlogImportJobStatus as JobStatus, BlogImportJobStatus } from '@site/contracts'
+import type { ImportProgress, ImportResult } from '../../jobs/import.js'
+import { uploadResult } from '../upload/admin.js'
 
 /** GET /api/blog/jobs/{id}: what the admin who got a 202 polls. */
-const jobs: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const jobsAdmin: FastifyPluginAsyncTypebox = async (app) => {
+  adminOnly(app)
+  const ctx = app.blog
   app.get(
     '/api/blog/jobs/:id',
     {
       schema: {
         tags: ['blog'],
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        response: { 200: BlogImportJobStatus, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: BlogImportJobStatus, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -41,4 +40,4 @@ const jobs: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => 
     },
   )
 }
-export default jobs
+export default jobsAdmin

@@ -1,32 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify'
-import mongoose from 'mongoose'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { BODY_LIMITS, PRIVATE_NO_STORE, Type, notFound } from '@site/service-kit'
-import { BlogPost, BlogPostCreate, BlogPostUpdate, ErrorBody } from '@site/contracts'
-import type { BlogContext } from '../context.js'
-import type { PostDoc } from '../models/post.js'
-import { NOT_FOUND, createPost, deletePost, updatePost } from '../posts/repo.js'
-import { toDto } from '../posts/dto.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ADMIN_WRITE_ERRORS, BODY_LIMITS, PRIVATE_NO_STORE, Type, adminOnly, errorResponses, isObjectId, notFound } from '@site/service-kit'
+import { BlogPost, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
+import type { PostDoc } from '../../models/post.js'
+import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
+import { toPostDto } from '../../posts/dto.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody }
+const errors = ADMIN_WRITE_ERRORS
 
 /**
  * The editor's read (a full post, drafts included) and the admin writes (the kit's adminOnly
  * refuses keys the body schemas do not name). Every write sanitizes (posts/repo.ts) and
  * invalidates the published cache.
  */
-const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
+  adminOnly(app)
+  const ctx = app.blog
   app.get(
     '/api/blog/:id',
-    { schema: { tags: ['blog'], params: IdParams, response: { 200: BlogPost, 401: ErrorBody, 404: ErrorBody } } },
+    { schema: { tags: ['blog'], params: IdParams, response: { 200: BlogPost, ...errorResponses(401, 404) } } },
     async (request, reply) => {
       const { id } = request.params
-      const doc = mongoose.isObjectIdOrHexString(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
+      const doc = isObjectId(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
       if (!doc) throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
       reply.header('cache-control', PRIVATE_NO_STORE)
-      return toDto(doc)
+      return toPostDto(doc)
     },
   )
 
@@ -39,7 +37,7 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
       const author = request.body.author?.trim() || admin.username
       const doc = await createPost(ctx.posts, { ...request.body, author })
       await ctx.changed()
-      return reply.code(201).send(toDto(doc))
+      return reply.code(201).send(toPostDto(doc))
     },
   )
 
@@ -49,7 +47,7 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
     async (request) => {
       const doc = await updatePost(ctx.posts, request.params.id, request.body)
       await ctx.changed()
-      return toDto(doc)
+      return toPostDto(doc)
     },
   )
 
@@ -63,4 +61,4 @@ const adminPosts: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx 
     },
   )
 }
-export default adminPosts
+export default postsAdmin

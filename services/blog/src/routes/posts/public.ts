@@ -1,12 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, Type, notFound, sendCached } from '@site/service-kit'
-import { BlogPost, BlogPostSummary, ErrorBody, PAGE_SIZE_DEFAULT, PageQuery, Paged } from '@site/contracts'
-import type { BlogContext } from '../context.js'
-import type { PostDoc } from '../models/post.js'
-import { toDto } from '../posts/dto.js'
-import { listPosts } from '../posts/list.js'
-import { NOT_FOUND } from '../posts/repo.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, Type, errorResponses, notFound, sendCached } from '@site/service-kit'
+import { BlogPost, BlogPostSummary, PAGE_SIZE_DEFAULT, PageQuery, Paged } from '@site/contracts'
+import type { PostDoc } from '../../models/post.js'
+import { toPostDto } from '../../posts/dto.js'
+import { listPosts } from '../../posts/list.js'
+import { NOT_FOUND } from '../../posts/repo.js'
 
 const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optional(Type.Boolean()) })
 
@@ -16,15 +14,15 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
  * `published=true|false` and the title search `q`, never stored. GET /api/blog/slug/{slug}: the
  * full post; drafts only for admins.
  */
-const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.blog
   app.get(
     '/api/blog',
     {
       schema: {
         tags: ['blog'],
         querystring: ListQuery,
-        response: { 200: Paged(BlogPostSummary), 304: {}, 400: ErrorBody, 503: ErrorBody },
+        response: { 200: Paged(BlogPostSummary), 304: {}, ...errorResponses(400, 503) },
       },
     },
     async (request, reply) => {
@@ -50,7 +48,7 @@ const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ct
       schema: {
         tags: ['blog'],
         params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
-        response: { 200: BlogPost, 304: {}, 404: ErrorBody },
+        response: { 200: BlogPost, 304: {}, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -58,15 +56,15 @@ const publicRoutes: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ct
       reply.header('vary', 'Cookie')
       const entry = await ctx.cache.get(`slug:${slug}`, async () => {
         const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
-        return doc ? toDto(doc) : null
+        return doc ? toPostDto(doc) : null
       })
       if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
       if (await request.getAdmin()) {
         const doc = await ctx.posts.findOne({ slug }).lean<PostDoc>()
-        if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toDto(doc))
+        if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toPostDto(doc))
       }
       throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
     },
   )
 }
-export default publicRoutes
+export default postsPublic

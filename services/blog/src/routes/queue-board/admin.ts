@@ -1,20 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { createBullBoard } from '@bull-board/api'
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { QUEUES } from '@site/contracts'
 import { adminOnly } from '@site/service-kit'
 import { createQueue } from '@site/service-kit/queues'
-import type { Config } from '../config.js'
+import type { Config } from '../../config.js'
 
 /** Where the operators' queue dashboard lives (the gateway forwards this prefix to the blog service). */
 export const QUEUE_BOARD_PATH = '/api/admin/queues'
 
 /**
- * Bull Board (issue 18 item 2): every queue of the site, its jobs, their data, errors and retries,
+ * Bull Board: every queue of the site, its jobs, their data, errors and retries,
  * for signed-in admins. It holds its own producer connections, which fail fast while Redis is away.
  */
-const queueBoard: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+const queueBoardAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
   const queues = [QUEUES.blogImport, QUEUES.contactNotify].map((name) => createQueue(name, settings))
   app.addHook('onClose', async () => {
@@ -43,4 +43,4 @@ const queueBoard: FastifyPluginAsync<{ config: Config }> = async (app, { config 
     await board.register(adapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH })
   })
 }
-export default queueBoard
+export default queueBoardAdmin

@@ -1,24 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { HttpError, badRequest } from '@site/service-kit'
-import { ErrorBody, TranslateTitleRequest, TranslateTitleResponse } from '@site/contracts'
-import type { BlogContext } from '../context.js'
-import { translateTitle } from '../lib/translate.js'
-import { plainText } from '../lib/sanitize.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError, adminOnly, badRequest, errorResponses } from '@site/service-kit'
+import { TranslateTitleRequest, TranslateTitleResponse } from '@site/contracts'
+import { translateTitle } from '../../lib/translate.js'
+import { plainText } from '../../lib/sanitize.js'
 
 export const NO_LLM = 'Title translation is not available: no translation service is configured. Please enter the translation yourself.'
 const LLM_DOWN = 'The translation service is not available right now. Please try again later.'
 
 /** POST /api/blog/translate-title: nl → en or en → nl with the configured LLM. */
-const translate: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const translateAdmin: FastifyPluginAsyncTypebox = async (app) => {
+  adminOnly(app)
+  const ctx = app.blog
   app.post(
     '/api/blog/translate-title',
     {
       schema: {
         tags: ['blog'],
         body: TranslateTitleRequest,
-        response: { 200: TranslateTitleResponse, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
+        response: { 200: TranslateTitleResponse, ...errorResponses(400, 401, 503) },
       },
     },
     async (request) => {
@@ -36,4 +35,4 @@ const translate: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }
     },
   )
 }
-export default translate
+export default translateAdmin

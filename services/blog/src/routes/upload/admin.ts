@@ -1,24 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
-import { HttpError, badRequest } from '@site/service-kit'
-import { BlogUploadAccepted, BlogUploadResult, ErrorBody } from '@site/contracts'
-import type { BlogContext } from '../context.js'
-import type { PostDoc } from '../models/post.js'
-import { storeUpload } from '../models/upload.js'
-import { FileRejected, INVALID_TYPE, MAX_UPLOAD_BYTES, checkUpload, claimedKind } from '../lib/filecheck.js'
-import { toDto } from '../posts/dto.js'
-import { overridesFrom, receive, uploadIdOf } from './upload-input.js'
+import { HttpError, adminOnly, badRequest, errorResponses } from '@site/service-kit'
+import { BlogUploadAccepted, BlogUploadResult } from '@site/contracts'
+import type { Blog } from '../../plugins/blog.js'
+import type { PostDoc } from '../../models/post.js'
+import { storeUpload } from '../../models/upload.js'
+import { FileRejected, INVALID_TYPE, MAX_UPLOAD_BYTES, checkUpload, claimedKind } from '../../lib/filecheck.js'
+import { toPostDto } from '../../posts/dto.js'
+import { overridesFrom, receive, uploadIdOf } from './input.js'
 
 /** The 200 answer of an upload (also a finished job's result): the post as saved now. */
-export async function uploadResult(ctx: BlogContext, postId: string, aiTags: string[], created: boolean) {
+export async function uploadResult(ctx: Blog, postId: string, aiTags: string[], created: boolean) {
   const doc = await ctx.posts.findById(postId).lean<PostDoc>()
-  return doc ? { blogPost: toDto(doc), aiGenerated: { tags: aiTags }, created } : undefined
+  return doc ? { blogPost: toPostDto(doc), aiGenerated: { tags: aiTags }, created } : undefined
 }
 
 /** POST /api/blog/upload: check, store, enqueue, wait a bounded time (docs/blog-import.md). */
-const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
+  adminOnly(app)
+  const ctx = app.blog
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 22, headerPairs: 200 },
   })
@@ -29,7 +29,7 @@ const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) =
       schema: {
         tags: ['blog'],
         consumes: ['multipart/form-data'],
-        response: { 200: BlogUploadResult, 202: BlogUploadAccepted, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 422: ErrorBody, 503: ErrorBody },
+        response: { 200: BlogUploadResult, 202: BlogUploadAccepted, ...errorResponses(400, 401, 413, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) =
       const uploadId = uploadIdOf(bytes, overrides)
       const existing = await ctx.posts.findOne({ source_upload_id: uploadId }).lean<PostDoc>()
       // The same upload again: the post it made, with its tags (the editor reports how many there are).
-      if (existing) return { blogPost: toDto(existing), aiGenerated: { tags: [...existing.tags] }, created: false }
+      if (existing) return { blogPost: toPostDto(existing), aiGenerated: { tags: [...existing.tags] }, created: false }
 
       await storeUpload(request.server.db, uploadId, bytes, { kind, filename, author: admin.username, overrides })
       const jobId = `import-${uploadId}`
@@ -70,4 +70,4 @@ const upload: FastifyPluginAsync<{ ctx: BlogContext }> = async (base, { ctx }) =
     },
   )
 }
-export default upload
+export default uploadAdmin

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { HttpError, badRequest, multipartProblem } from '@site/service-kit'
-import type { UploadOverrides } from '../models/upload.js'
-import { MAX_UPLOAD_BYTES } from '../lib/filecheck.js'
+import type { UploadOverrides } from '../../models/upload.js'
+import { MAX_UPLOAD_BYTES } from '../../lib/filecheck.js'
 
 const TOO_LARGE = 'File must be smaller than 10MB.'
 
