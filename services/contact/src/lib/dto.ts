@@ -1,9 +1,9 @@
 import type { ContactItem } from '@site/contracts'
-import type { Contact } from '../models/contact.js'
+import type { ContactDoc } from '../models/contact.js'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
-type Stored = Contact & { _id: { toString(): string } }
+type Stored = Omit<ContactDoc, '_id'> & { _id: { toString(): string } }
 
 /** The admin inbox view of a stored request. */
 export function toContactDto(c: Stored): ContactItem {

@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX, PASSWORD_MIN } from '@si
 import { adminOnly, badRequest, conflict, errorResponses, forbidden, onDuplicateKey } from '@site/service-kit'
 import { currentAccount } from '../../lib/current-account.js'
 import { checkUsername } from '../../lib/username.js'
+import { toUserDto } from '../../lib/dto.js'
 import { usernameKey, type UserDoc } from '../../models/user.js'
 import { SIGNED_OUT } from '../session/admin.js'
 
@@ -55,7 +56,7 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
     if (key !== user.username_key && (await users.exists({ username_key: key }))) throw taken
     // The unique index decides when another rename took the name since the check.
     await users.updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } }).catch(onDuplicateKey(taken))
-    const me = { id: String(user._id), username: checked.username }
+    const me = toUserDto({ _id: user._id, username: checked.username })
     request.session.user = me
     await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
     request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX } from '@site/contracts'
 import { HttpError, SESSION_COOKIE, badRequest, errorResponses, unauthorized } from '@site/service-kit'
 import type { Config } from '../../config.js'
+import { toUserDto } from '../../lib/dto.js'
 import { usernameKey, type UserDoc } from '../../models/user.js'
 
 // Fields are optional in the schema so a missing one gets the UI's message; wrong types are 400.
@@ -46,7 +47,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       }
       // A new id at login: an id known before (fixation) never becomes a signed-in session.
       await request.session.regenerate()
-      const me = { id: String(user._id), username: user.username }
+      const me = toUserDto(user)
       request.session.user = me
       request.session.loginAt = now()
       request.session.idleTimeoutMs = config.SESSION_IDLE_TIMEOUT_MS

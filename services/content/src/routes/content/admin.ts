@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SiteContent, SiteContentInput } from '@site/contracts'
 import { ADMIN_WRITE_ERRORS, adminOnly } from '@site/service-kit'
-import { contentDto, nullIfEmpty, CONTENT_TEXTS } from '../../lib/dto.js'
+import { toContentDto, nullIfEmpty, CONTENT_TEXTS } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { SITE_CONTENT_ID } from '../../models/content.js'
 
@@ -20,7 +20,7 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
         .findByIdAndUpdate(SITE_CONTENT_ID, { $set: { ...body, updated_at: new Date() } }, { upsert: true, returnDocument: 'after', lean: true })
         .orFail()
       await cache.invalidate(request.log)
-      return contentDto(doc)
+      return toContentDto(doc)
     },
   )
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SiteContent } from '@site/contracts'
 import { errorResponses, sendCached } from '@site/service-kit'
-import { contentDto } from '../../lib/dto.js'
+import { toContentDto } from '../../lib/dto.js'
 import { SITE_CONTENT_ID } from '../../models/content.js'
 
 /** GET /api/content: the one site-wide record (hero, methodology, philosophy, contact details). */
@@ -12,7 +12,7 @@ const contentPublic: FastifyPluginAsyncTypebox = async (app) => {
     await seeded()
     const doc = await models.content.findById(SITE_CONTENT_ID).lean()
     if (!doc) throw new Error('site content missing after seeding')
-    return contentDto(doc)
+    return toContentDto(doc)
   }
 
   app.get(

@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import mongoose from 'mongoose'
 import { ADMIN_WRITE_ERRORS, adminOnly, badRequest, isObjectId, notFound } from '@site/service-kit'
 import { Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
-import { featureDto, nullIfEmpty } from '../../lib/dto.js'
+import { toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { listFeatures } from './list.js'
 
@@ -25,7 +25,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const last = await models.features.findOne().sort({ sort_order: -1 }).select({ sort_order: 1 }).lean()
       const doc = await models.features.create({ ...nullIfEmpty(request.body, OPTIONAL), sort_order: (last?.sort_order ?? -1) + 1 })
       await cache.invalidate(request.log)
-      return reply.code(201).send(featureDto(doc.toObject()))
+      return reply.code(201).send(toFeatureDto(doc.toObject()))
     },
   )
 
@@ -60,7 +60,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = await models.features.findByIdAndUpdate(id, { $set: nullIfEmpty(request.body, OPTIONAL) }, { returnDocument: 'after', lean: true })
       if (!doc) throw notFound(FEATURE_NOT_FOUND)
       await cache.invalidate(request.log)
-      return featureDto(doc)
+      return toFeatureDto(doc)
     },
   )
 

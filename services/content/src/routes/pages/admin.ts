@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ADMIN_WRITE_ERRORS, PRIVATE_NO_STORE, adminOnly, conflict, errorResponses, isObjectId, notFound, onDuplicateKey } from '@site/service-kit'
 import { IdParams, Page, PageInput } from '@site/contracts'
-import { nullIfEmpty, pageDto } from '../../lib/dto.js'
+import { nullIfEmpty, toPageDto } from '../../lib/dto.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
@@ -37,7 +37,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = isObjectId(id) ? await models.pages.findById(id).lean() : null
       if (!doc) throw notFound(PAGE_NOT_FOUND)
       reply.header('cache-control', PRIVATE_NO_STORE)
-      return pageDto(doc)
+      return toPageDto(doc)
     },
   )
 
@@ -47,7 +47,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const doc = await models.pages.create(toDocument(request.body)).catch(onDuplicateKey(slugTaken()))
       await cache.invalidate(request.log)
-      return reply.code(201).send(pageDto(doc.toObject()))
+      return reply.code(201).send(toPageDto(doc.toObject()))
     },
   )
 
@@ -64,7 +64,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
         .catch(onDuplicateKey(slugTaken()))
       if (!doc) throw notFound(PAGE_NOT_FOUND)
       await cache.invalidate(request.log)
-      return pageDto(doc)
+      return toPageDto(doc)
     },
   )
 

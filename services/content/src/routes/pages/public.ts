@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, errorResponses, findPage, notFound, sendCached, titleSearch } from '@site/service-kit'
 import { PAGE_SIZE_DEFAULT, Page, PageQuery, PageSummary, Paged } from '@site/contracts'
-import { pageDto, pageSummaryDto } from '../../lib/dto.js'
+import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
 import { PAGE_NOT_FOUND } from './texts.js'
 
 const tags = ['pages']
@@ -41,7 +41,7 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
 
   function listPages(filter: Record<string, unknown>, query: PageQuery) {
     const where = { ...filter, ...titleSearch(query.q, ['title_nl', 'title_en']) }
-    return findPage(models.pages, where, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: pageSummaryDto })
+    return findPage(models.pages, where, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toPageSummaryDto })
   }
 
   app.get(
@@ -52,12 +52,12 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('vary', 'Cookie')
       const entry = await cache.get(`pages:slug:${slug}`, async () => {
         const doc = await models.pages.findOne({ slug, published: true }).lean()
-        return doc ? pageDto(doc) : null
+        return doc ? toPageDto(doc) : null
       })
       if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
       const draft = (await request.getAdmin()) ? await models.pages.findOne({ slug }).lean() : null
       if (!draft) throw notFound(PAGE_NOT_FOUND)
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(pageDto(draft))
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(toPageDto(draft))
     },
   )
 }

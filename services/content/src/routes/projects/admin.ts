@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { ADMIN_WRITE_ERRORS, adminOnly, isObjectId, notFound } from '@site/service-kit'
 import { IdParams, Project, ProjectInput } from '@site/contracts'
 import type { Config } from '../../config.js'
-import { projectDto } from '../../lib/dto.js'
+import { toProjectDto } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
@@ -43,7 +43,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request, reply) => {
       const doc = await models.projects.create(toDocument(request.body))
       await cache.invalidate(request.log)
-      return reply.code(201).send(projectDto(doc.toObject()))
+      return reply.code(201).send(toProjectDto(doc.toObject()))
     },
   )
 
@@ -58,7 +58,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!before) throw notFound(PROJECT_NOT_FOUND)
       if (before.image_url !== update.image_url) await releaseImage(before.image_url, request.log)
       await cache.invalidate(request.log)
-      return projectDto({ ...before, ...update })
+      return toProjectDto({ ...before, ...update })
     },
   )
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses, findPage, sendCached } from '@site/service-kit'
 import { PAGE_SIZE_DEFAULT, PageQuery, Paged, Project } from '@site/contracts'
-import { projectDto } from '../../lib/dto.js'
+import { toProjectDto } from '../../lib/dto.js'
 
 /** No title search on projects: their list is short and shown whole on /projects, page by page. */
 const ProjectQuery = Type.Omit(PageQuery, ['q'])
@@ -23,7 +23,7 @@ const projectsPublic: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page = 1, pageSize = PAGE_SIZE_DEFAULT } = request.query
       const entry = await cache.get(`projects:${page}:${pageSize}`, () =>
-        findPage(models.projects, {}, { page, pageSize }, { sort: { created_at: -1, _id: -1 }, map: projectDto }),
+        findPage(models.projects, {}, { page, pageSize }, { sort: { created_at: -1, _id: -1 }, map: toProjectDto }),
       )
       return sendCached(request, reply, entry)
     },
