@@ -14,14 +14,9 @@ import objectsPublic from './objects/public.js'
 /** The content service's routes: site content, features, pages, projects and their images. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(store, { config })
-  await app.register(contentPublic)
-  await app.register(contentAdmin)
-  await app.register(featuresPublic)
-  await app.register(featuresAdmin)
-  await app.register(pagesPublic)
-  await app.register(pagesAdmin)
-  await app.register(projectsPublic)
+  for (const resource of [contentPublic, contentAdmin, featuresPublic, featuresAdmin, pagesPublic, pagesAdmin, projectsPublic, objectsPublic]) {
+    await app.register(resource)
+  }
   await app.register(projectsAdmin, { config })
-  await app.register(objectsPublic)
 }
 export default routes

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type, errorResponses, notFound } from '@site/service-kit'
+import { Type, errorResponses, notFound, sendImmutable } from '@site/service-kit'
 import { IMAGE_NAME, loadImage } from '../../models/images.js'
 
 const IMAGE_NOT_FOUND = 'Image not found'
@@ -24,14 +24,7 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!IMAGE_NAME.test(name)) throw notFound(IMAGE_NOT_FOUND)
       const image = await loadImage(app.db, name)
       if (!image) throw notFound(IMAGE_NOT_FOUND)
-      const etag = `"${name.split('.')[0]}"`
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null)
-      return reply.type(image.contentType).header('content-length', image.bytes.length).send(image.bytes)
+      return sendImmutable(request, reply, { etag: `"${name.split('.')[0]}"`, contentType: image.contentType, bytes: image.bytes })
     },
   )
 }

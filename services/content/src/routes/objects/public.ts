@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { errorResponses, matchesEtag, notFound } from '@site/service-kit'
+import { errorResponses, notFound, sendImmutable } from '@site/service-kit'
 import { OBJECT_PATH } from '../../lib/objects.js'
 
 const OBJECT_NOT_FOUND = 'Object not found'
@@ -22,13 +22,7 @@ const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!OBJECT_PATH.test(path)) throw notFound(OBJECT_NOT_FOUND)
       const object = await app.store.objects.get(path)
       if (!object) throw notFound(OBJECT_NOT_FOUND)
-      reply
-        .header('etag', object.etag)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      if (matchesEtag(request, object.etag)) return reply.code(304).send(null)
-      return reply.type(object.contentType).header('content-length', object.length).send(object.bytes)
+      return sendImmutable(request, reply, { etag: object.etag, contentType: object.contentType, bytes: object.bytes })
     },
   )
 }
