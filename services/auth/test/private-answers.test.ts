@@ -1,4 +1,4 @@
-// Issue 16.14: answers about the signed-in account are never stored by a browser or a proxy.
+// Answers about the signed-in account are never stored by a browser or a proxy.
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
 import { auth, addUser, sessionCookie } from './helpers.js'

@@ -2,7 +2,7 @@ import t from 'tap'
 import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 
-// Issue 14: the lists answer pages of summaries; full posts come from the detail calls.
+// The lists answer pages of summaries; full posts come from the detail calls.
 const s = await blogApp()
 t.teardown(() => s.close())
 const { app, admin } = s

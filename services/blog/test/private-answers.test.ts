@@ -1,4 +1,4 @@
-// Issue 16.14: the admin list and drafts are private answers (`private, no-store`); the routes that
+// The admin list and drafts are private answers (`private, no-store`); the routes that
 // also have a public variant say `Vary: Cookie`, so no cache hands an admin's answer to a visitor.
 import t from 'tap'
 import { blogApp } from './helpers.js'

@@ -1,4 +1,4 @@
-// Issue 16.11a: POST /api/blog and PUT /api/blog/{id} accept only the documented fields. Update
+// POST /api/blog and PUT /api/blog/{id} accept only the documented fields. Update
 // operators, dotted and `$` keys, `_id`, and the fields only the service sets (dates, upload id,
 // review marks, source language) are a 400 naming the field, and nothing is stored.
 import t from 'tap'

@@ -75,7 +75,7 @@ t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post
   t.notOk(after.some((c) => c.user.includes('{"title"')), 'resumed: the title translation done before the kill was not asked again')
   t.ok(after.some((c) => c.user.includes('{"html"')), 'the unfinished body translation was')
 
-  // The restarted worker's /metrics (issue 18): the killed job counted as stalled, then completed.
+  // The restarted worker's /metrics: the killed job counted as stalled, then completed.
   const m = await scrape(second.metricsUrl)
   const queueName = QUEUES.blogImport
   t.equal(m.value('bullmq_job_stalled_total', { queue: queueName }), 1, 'the job whose worker died counted as stalled')

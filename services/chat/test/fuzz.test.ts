@@ -1,4 +1,4 @@
-// Issue 16.11: the chat service's write route, against the kit's table of hostile bodies: no answer
+// The chat service's write route, against the kit's table of hostile bodies: no answer
 // ≥ 500 and no conversation stored.
 import t from 'tap'
 import { testApp, createTestSession, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'

@@ -1,4 +1,4 @@
-// Issue 16.11: every write route of the contact service (the public form and the inbox), with an
+// Every write route of the contact service (the public form and the inbox), with an
 // admin session, against the kit's table of hostile bodies: no answer ≥ 500, nothing stored changes.
 import t from 'tap'
 import { testApp, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'

@@ -1,4 +1,4 @@
-// Issue 16.14: the inbox holds personal data: its answers are never stored by a browser or proxy.
+// The inbox holds personal data: its answers are never stored by a browser or proxy.
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
 import { contact, contactTools, request } from './helpers/harness.js'

@@ -1,4 +1,4 @@
-// The contact worker's own metrics server (issue 18 item 3): the real `dist/worker.js` process on
+// The contact worker's own metrics server: the real `dist/worker.js` process on
 // the real Redis and SMTP; requests submitted through the API are mailed, and its /metrics shows
 // the contact-notify queue's counts and job histograms.
 import t from 'tap'

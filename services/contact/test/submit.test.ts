@@ -40,7 +40,7 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
     ['bad email', { name: 'A', email: 'not-an-email', message: 'hi' }, /^Must be a valid email address$/],
     ['email without domain dot', { name: 'A', email: 'a@localhost', message: 'hi' }, /valid email/],
     ['email with space', { name: 'A', email: 'a b@example.com', message: 'hi' }, /valid email/],
-    // Issue 16.15: characters that would add parameters to the inbox's mailto: link.
+    // Characters that would add parameters to the inbox's mailto: link.
     ['mailto parameters', { name: 'A', email: 'a?cc=attacker%40evil.example&subject=x@example.com', message: 'hi' }, /valid email/],
     ['percent in address', { name: 'A', email: 'a%40b@example.com', message: 'hi' }, /valid email/],
     ['ampersand in address', { name: 'A', email: 'a&b@example.com', message: 'hi' }, /valid email/],

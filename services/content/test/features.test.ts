@@ -28,7 +28,7 @@ t.test('features: anonymous reads, admin writes, order appended and changed', as
     t.equal(res.statusCode, 401, `anonymous ${method} ${url}`)
   }
 
-  // The position is the server's (issue 16.11: only documented fields are writable).
+  // The position is the server's (only documented fields are writable).
   const positioned = await app.inject({ method: 'POST', url: '/api/features', headers: admin, payload: { ...feature('A'), sort_order: 0 } })
   t.equal(positioned.statusCode, 400)
   t.equal(positioned.json().message, '"sort_order" is not a field that can be set here.')

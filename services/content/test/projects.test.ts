@@ -191,7 +191,7 @@ t.test('projects in pages: page 2 and total, limits', async (t) => {
   t.equal((await app.inject({ method: 'GET', url: '/api/projects?pageSize=50' })).json().items.length, 5)
 })
 
-// Issue 16.11b: no boundary, or a body that ends early, is a 400 naming the problem (was 500).
+// No boundary, or a body that ends early, is a 400 naming the problem (was 500).
 t.test('POST /api/projects/upload: broken multipart is a 400 naming the problem', async (t) => {
   const { app, admin } = await testApp({ ...content, t })
   const body = multipart(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } }).png().toBuffer())
