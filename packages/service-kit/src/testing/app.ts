@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { SessionUser } from '../session/format.js'
 import { clientRequest, createTestSession, testClientIp, testEnv } from './index.js'
 
@@ -33,9 +33,6 @@ export interface TestApp<C, A extends FastifyInstance> {
   admin: { cookie: string; 'x-requested-with': string }
   /** A call as the web client makes it: X-Requested-With and the allowed origin always, JSON only with a body. */
   call(method: Method, url: string, body?: unknown, headers?: Record<string, string>, fromIp?: string): Promise<LightMyRequestResponse>
-  /** The same call with the admin's session. */
-  callAsAdmin(method: Method, url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
-  inject(opts: InjectOptions | string): Promise<LightMyRequestResponse>
   /** Runs at close, before the app closes (workers, fake servers); last added runs first. */
   onClose(fn: () => unknown): void
   close(): Promise<void>
@@ -65,8 +62,6 @@ export async function testApp<C, A extends FastifyInstance>(opts: TestAppOptions
     ip,
     admin,
     call: (method, url, body, headers = {}, fromIp = ip) => app.inject(clientRequest(method, url, { body, headers, ip: fromIp })),
-    callAsAdmin: (method, url, body, headers = {}) => app.inject(clientRequest(method, url, { body, headers: { cookie: admin.cookie, ...headers }, ip })),
-    inject: (o) => app.inject(o as InjectOptions),
     onClose: (fn) => void cleanups.push(fn),
     close() {
       closed ??= (async () => {
