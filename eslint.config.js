@@ -26,6 +26,33 @@ export default tseslint.config(
   // features together. Entity types come from @site/contracts as type-only imports, so the
   // contracts' TypeBox schemas never reach the bundle (plain values: @site/contracts/rules).
   ...webRules(),
+
+  // Backend conventions: the service kit owns duplicate-key detection (isDuplicateKey, onDuplicateKey)
+  // and id checks (isObjectId), so services do not grow copies that miss a database's dialect.
+  {
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=11000]",
+          message: "Use the kit's isDuplicateKey/onDuplicateKey: FerretDB reports a clash on update without code 11000.",
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(isValidObjectId|isObjectIdOrHexString)$/]',
+          message: "Use the kit's isObjectId.",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'mongoose', importNames: ['isValidObjectId'], message: "Use the kit's isObjectId." },
+          ],
+        },
+      ],
+    },
+  },
 )
 
 function webRules() {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badRequest } from './errors.js'
 
-/** Deepest JSON body any service accepts: far more than any of our shapes needs (issue 16.11). */
+/** Deepest JSON body any service accepts: far more than any of our shapes needs. */
 export const MAX_JSON_DEPTH = 20
 
 /** True when `value` nests objects/arrays deeper than `max` levels. Iterative: any depth is safe to check. */

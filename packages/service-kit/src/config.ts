@@ -38,6 +38,19 @@ export const sessionConfigProperties = {
   PUBLIC_ORIGIN: Type.String({ default: 'http://localhost:8080' }),
 }
 
+/** What every process of a service reads (the API and its worker): the base settings, its database and Redis. */
+export const backendConfigProperties = {
+  ...baseConfigProperties,
+  ...mongoConfigProperties,
+  ...redisConfigProperties,
+}
+
+/** What every HTTP service reads: the backend settings and the session secret. */
+export const serviceConfigProperties = {
+  ...backendConfigProperties,
+  ...sessionConfigProperties,
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }

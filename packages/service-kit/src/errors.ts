@@ -60,6 +60,16 @@ export function isDuplicateKey(err: unknown): boolean {
   return e.code === 1 && typeof e.message === 'string' && /UNIQUE constraint failed|duplicate key value/i.test(e.message)
 }
 
+/**
+ * For a write's `.catch`: a unique-index clash becomes `error` (e.g. a 409 naming the field), any
+ * other failure goes on as it was. `await posts.create(doc).catch(onDuplicateKey(conflict(...)))`.
+ */
+export function onDuplicateKey(error: Error) {
+  return (err: unknown): never => {
+    throw isDuplicateKey(err) ? error : err
+  }
+}
+
 /** The one error body of the API: `{ statusCode, error, message, code? }`. */
 export function errorBody(statusCode: number, message: string, code?: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import type sanitizeHtmlType from 'sanitize-html'
 
 // Loaded on the first sanitize: only the services that store rich HTML (blog, content) need the
-// parser; the barrel is imported by every process (issue 14, idle memory).
+// parser; the barrel is imported by every process (idle memory).
 const require = createRequire(import.meta.url)
 let sanitizeHtml: typeof sanitizeHtmlType | undefined
 const sanitizer = () => (sanitizeHtml ??= require('sanitize-html') as typeof sanitizeHtmlType)

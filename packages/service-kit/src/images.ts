@@ -31,7 +31,7 @@ export class NotAnImageError extends Error {}
  */
 export async function reencodeImage(bytes: Buffer, kind: ImageKind, maxDimension: number): Promise<Buffer> {
   const animated = kind === 'gif' || kind === 'webp'
-  // Loaded on the first upload: libvips is a large native library the idle service does not need (issue 14).
+  // Loaded on the first upload: libvips is a large native library the idle service does not need.
   const { default: sharp } = await import('sharp')
   try {
     let pipeline = sharp(bytes, { animated, limitInputPixels: 100_000_000, failOn: 'error' })

@@ -10,7 +10,7 @@ declare module 'fastify' {
 let loaded: Promise<Mongoose> | undefined
 /**
  * Mongoose, loaded on the first connection: the kit's barrel is imported by processes without a
- * database (the gateway), which should not carry the driver (issue 14, idle memory).
+ * database (the gateway), which should not carry the driver (idle memory).
  */
 function loadMongoose(): Promise<Mongoose> {
   loaded ??= import('mongoose').then(({ default: mongoose }) => {

@@ -3,7 +3,7 @@ import { HttpError, badRequest } from './errors.js'
 /**
  * Maps a multipart parser error (busboy, @fastify/multipart) to a 400 in the user's terms, or
  * returns undefined when the error is something else. Without this a broken upload ended in 500
- * ("Multipart: Boundary not found", "Unexpected end of multipart data"; issue 16.11).
+ * ("Multipart: Boundary not found", "Unexpected end of multipart data").
  */
 export function multipartProblem(err: unknown): HttpError | undefined {
   if (!err || typeof err !== 'object') return undefined

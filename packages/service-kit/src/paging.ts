@@ -18,7 +18,7 @@ export interface PageRequest {
 }
 
 /**
- * One page of `model` (issue 14): `sort`, skip/limit, an optional projection (lists leave out the
+ * One page of `model`: `sort`, skip/limit, an optional projection (lists leave out the
  * large fields) and the count of every match, so a client can show "page X of Y".
  */
 export async function findPage<T>(

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import type { Redis, RedisOptions } from 'ioredis'
 
 // ioredis is loaded with the first connection: the kit is imported by processes without Redis
-// (the gateway) too (issue 14, idle memory). Same module instance as an `import 'ioredis'`.
+// (the gateway) too (idle memory). Same module instance as an `import 'ioredis'`.
 const require = createRequire(import.meta.url)
 const ioredis = () => require('ioredis') as typeof import('ioredis')
 

@@ -19,6 +19,17 @@ export interface WorkerProcessOptions {
   }) => Promise<Closable[]>
 }
 
+/**
+ * The process settings of a worker's configuration (LOG_LEVEL, WORKER_PORT, HOST, SHUTDOWN_TIMEOUT_MS),
+ * with `drainMs` more on shutdown for the jobs in progress to finish.
+ */
+export function workerSettings(
+  config: { LOG_LEVEL: string; WORKER_PORT: number; HOST?: string; SHUTDOWN_TIMEOUT_MS: number },
+  drainMs = 0,
+): Pick<WorkerProcessOptions, 'logLevel' | 'port' | 'host' | 'shutdownTimeoutMs'> {
+  return { logLevel: config.LOG_LEVEL, port: config.WORKER_PORT, ...(config.HOST ? { host: config.HOST } : {}), shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + drainMs }
+}
+
 /** The body of every `worker.ts`: a BullMQ worker process with health, metrics and graceful close. */
 export async function runWorkerProcess(opts: WorkerProcessOptions) {
   const app = Fastify({ logger: loggerOptions(opts.name, opts.logLevel), forceCloseConnections: true })

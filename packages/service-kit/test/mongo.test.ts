@@ -102,7 +102,7 @@ t.test('design §3 workarounds hold on this server', async (t) => {
 })
 
 t.test('a unique clash on update is a duplicate too (FerretDB reports it differently)', async (t) => {
-  const { isDuplicateKey } = await import('../src/errors.js')
+  const { isDuplicateKey, onDuplicateKey, conflict } = await import('../src/errors.js')
   const conn = await mongoose.createConnection(env.MONGO_URL!, { dbName: `${env.MONGO_DB}_u`, bufferCommands: false }).asPromise()
   t.teardown(async () => {
     await conn.dropDatabase().catch(() => undefined)
@@ -117,4 +117,8 @@ t.test('a unique clash on update is a duplicate too (FerretDB reports it differe
   )
   t.ok(err, 'the update is refused')
   t.ok(isDuplicateKey(err), 'and recognized as a duplicate')
+  const named = conflict('taken', 'SLUG_TAKEN')
+  await t.rejects(Slug.findOneAndUpdate({ slug: 'b' }, { $set: { slug: 'a' } }).catch(onDuplicateKey(named)), named, 'onDuplicateKey names the clash')
+  const other = new Error('other')
+  await t.rejects(Promise.reject(other).catch(onDuplicateKey(named)), other, 'any other failure goes on as it was')
 })

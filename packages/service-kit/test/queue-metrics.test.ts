@@ -1,4 +1,4 @@
-// Queue metrics (issue 18 item 3): a real BullMQ worker on the real Redis, run by runWorkerProcess
+// Queue metrics: a real BullMQ worker on the real Redis, run by runWorkerProcess
 // as every worker.ts runs it, and its /metrics scraped over HTTP. The processor holds jobs until the
 // test lets them go, so waiting and active have known values at the moment of the scrape.
 import t from 'tap'

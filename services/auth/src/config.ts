@@ -1,22 +1,10 @@
-import {
-  Type,
-  loadConfig,
-  baseConfigProperties,
-  mongoConfigProperties,
-  redisConfigProperties,
-  sessionConfigProperties,
-  IDLE_TIMEOUT_MS,
-  ABSOLUTE_TIMEOUT_MS,
-} from '@site/service-kit'
+import { Type, loadConfig, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, serviceConfigProperties } from '@site/service-kit'
 
 /** OWASP's minimum for argon2id (m=19 MiB, t=2, p=1); the schema refuses anything weaker. */
 export const ARGON2_MIN = { memoryKiB: 19456, timeCost: 2, parallelism: 1 }
 
 export const configProperties = {
-  ...baseConfigProperties,
-  ...mongoConfigProperties,
-  ...redisConfigProperties,
-  ...sessionConfigProperties,
+  ...serviceConfigProperties,
   PORT: Type.Integer({ default: 3001 }),
   MONGO_DB: Type.String({ default: 'site_auth' }),
   ARGON2_MEMORY_KIB: Type.Integer({ minimum: ARGON2_MIN.memoryKiB, maximum: 1048576, default: ARGON2_MIN.memoryKiB }),

@@ -1,14 +1,16 @@
 import t from 'tap'
+import { testApp } from '@site/service-kit/testing'
 import { adminOnly, createService, sessionKey } from '@site/service-kit'
 import { Redis } from 'ioredis'
-import { authApp, sessionCookie } from './helpers.js'
+import { auth, addUser, sessionCookie } from './helpers.js'
+import { userModel } from '../src/models/user.js'
 
 const PASSWORD = 'correct horse battery'
 
 t.test('change-password: rules, messages, and the other sessions end', async (t) => {
-  const h = await authApp('authpw')
+  const h = await testApp({ ...auth, name: 'authpw' })
   t.teardown(() => h.close())
-  await h.addUser('admin', PASSWORD)
+  await addUser(h, 'admin', PASSWORD)
   const login = async (password = PASSWORD) => sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password }))!
   const mine = await login()
   const other = await login()
@@ -39,10 +41,10 @@ t.test('change-password: rules, messages, and the other sessions end', async (t)
 })
 
 t.test('change-username: rules, messages, taken → 409, case change allowed', async (t) => {
-  const h = await authApp('authname')
+  const h = await testApp({ ...auth, name: 'authname' })
   t.teardown(() => h.close())
-  const id = await h.addUser('admin', PASSWORD)
-  await h.addUser('Editor', PASSWORD)
+  const id = await addUser(h, 'admin', PASSWORD)
+  await addUser(h, 'Editor', PASSWORD)
   const cookie = sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD }))!
   const second = sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD }))!
   const change = (body: unknown) => h.call('POST', '/api/auth/change-username', body, { cookie })
@@ -76,9 +78,9 @@ t.test('change-username: rules, messages, taken → 409, case change allowed', a
 })
 
 t.test('another service authorizes with the kit reading the session auth wrote; CSRF', async (t) => {
-  const h = await authApp('authkit')
+  const h = await testApp({ ...auth, name: 'authkit' })
   t.teardown(() => h.close())
-  await h.addUser('admin', PASSWORD)
+  await addUser(h, 'admin', PASSWORD)
   const other = await createService({
     name: 'otherservice',
     config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: h.config.REDIS_URL, QUEUE_PREFIX: h.config.QUEUE_PREFIX, SESSION_SECRET: h.config.SESSION_SECRET, PUBLIC_ORIGIN: h.config.PUBLIC_ORIGIN },
@@ -122,4 +124,18 @@ t.test('another service authorizes with the kit reading the session auth wrote; 
 
   await h.call('POST', '/api/auth/logout', undefined, { cookie })
   t.equal((await other.inject({ url: '/api/things', headers: { cookie } })).statusCode, 401, 'logged out everywhere')
+})
+
+t.test('a rename that loses a race for the name is USERNAME_TAKEN (the unique index decides)', async (t) => {
+  const h = await testApp({ ...auth, name: 'authrace', t })
+  await addUser(h, 'admin', PASSWORD)
+  await addUser(h, 'Editor', PASSWORD)
+  const cookie = sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD }))!
+  // The name is free when checked and taken when written: another rename won in between.
+  const users = userModel(h.app.db)
+  users.exists = (async () => null) as unknown as typeof users.exists
+  const res = await h.call('POST', '/api/auth/change-username', { newUsername: 'editor', currentPassword: PASSWORD }, { cookie })
+  t.equal(res.statusCode, 409)
+  t.equal(res.json().code, 'USERNAME_TAKEN')
+  t.equal(res.json().message, 'This username is already taken')
 })

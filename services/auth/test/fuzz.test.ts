@@ -1,14 +1,14 @@
-// Issue 16.11: the auth service's write routes (login, change-username, change-password), signed in,
+// The auth service's write routes (login, change-username, change-password), signed in,
 // against the kit's table of hostile bodies: no answer ≥ 500 and the account is unchanged.
 // Logout is left out: it ignores its body and would end the session the others need.
 import t from 'tap'
-import { fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
-import { authApp, sessionCookie } from './helpers.js'
+import { testApp, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
+import { auth, addUser, sessionCookie } from './helpers.js'
 
 t.test('auth write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
-  const h = await authApp('authfuzz', { LOGIN_MAX_FAILURES: '1000' })
+  const h = await testApp({ ...auth, name: 'authfuzz', env: { LOGIN_MAX_FAILURES: '1000' } })
   t.teardown(() => h.close())
-  await h.addUser('admin', 'correct horse battery')
+  await addUser(h, 'admin', 'correct horse battery')
   const login = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
   const cookie = sessionCookie(login)!
   const before = await snapshotDatabase(h.app.db)

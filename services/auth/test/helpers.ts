@@ -1,36 +1,20 @@
 import type { LightMyRequestResponse } from 'fastify'
-import { clientRequest, testClientIp, testEnv } from '@site/service-kit/testing'
+import type { TestApp } from '@site/service-kit/testing'
 import { buildApp } from '../src/app.js'
-import { readConfig } from '../src/config.js'
+import { readConfig, type Config } from '../src/config.js'
 import { userModel } from '../src/models/user.js'
 import { createHasher } from '../src/lib/passwords.js'
 import { upsertAdmin } from '../src/lib/admin-account.js'
 
+type AuthApp = TestApp<Config, Awaited<ReturnType<typeof buildApp>>>
 
-/** An auth app on the test servers, its own database, and a client IP of its own (failure counters are per IP). */
-export async function authApp(name: string, extra: Record<string, string> = {}, opts: { now?: () => number } = {}) {
-  const config = readConfig(testEnv(name, extra))
-  const app = await buildApp(config, opts)
-  await app.ready()
-  const ip = testClientIp()
-  const hasher = await createHasher(config)
-  return {
-    app,
-    config,
-    ip,
-    /** Creates (or resets) an admin account directly, as the seed does. */
-    async addUser(username: string, password: string) {
-      return (await upsertAdmin(userModel(app.db), hasher, username, password)).id
-    },
-    /** A call as the web client makes it: X-Requested-With always, JSON only with a body. */
-    call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}, fromIp = ip): Promise<LightMyRequestResponse> {
-      return app.inject(clientRequest(method, url, { body, headers, ip: fromIp }))
-    },
-    async close() {
-      await app.db.dropDatabase().catch(() => undefined)
-      await app.close()
-    },
-  }
+/** The auth service for the kit's testApp, with the clock its session limits read (tests move it). */
+export const authAt = (now?: () => number) => ({ config: readConfig, build: (config: Config) => buildApp(config, now ? { now } : {}) })
+export const auth = authAt()
+
+/** Creates (or resets) an admin account directly, as the seed does. */
+export async function addUser(h: AuthApp, username: string, password: string): Promise<string> {
+  return (await upsertAdmin(userModel(h.app.db), await createHasher(h.config), username, password)).id
 }
 
 /** The `sid=...` pair of a response's session cookie, ready for a Cookie header. */

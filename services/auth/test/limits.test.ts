@@ -1,14 +1,14 @@
 import t from 'tap'
-import { startRedisServer } from '@site/service-kit/testing'
-import { authApp, sessionCookie } from './helpers.js'
+import { testApp, startRedisServer } from '@site/service-kit/testing'
+import { auth, addUser, authAt, sessionCookie } from './helpers.js'
 
 const PASSWORD = 'correct horse battery'
 
 t.test('5 failed logins per window, per IP and per username; the 6th is 429 with Retry-After', async (t) => {
-  const h = await authApp('authlimit')
+  const h = await testApp({ ...auth, name: 'authlimit' })
   t.teardown(() => h.close())
-  await h.addUser('admin', PASSWORD)
-  await h.addUser('editor', PASSWORD)
+  await addUser(h, 'admin', PASSWORD)
+  await addUser(h, 'editor', PASSWORD)
 
   for (let i = 1; i <= 5; i++) {
     t.equal((await h.call('POST', '/api/auth/login', { username: 'admin', password: `wrong ${i}` })).statusCode, 401, `failure ${i}`)
@@ -30,9 +30,9 @@ t.test('5 failed logins per window, per IP and per username; the 6th is 429 with
 })
 
 t.test('a success forgets the username failures; parallel guesses cannot pass the limit', async (t) => {
-  const h = await authApp('authlimit2', { LOGIN_MAX_FAILURES: '3' })
+  const h = await testApp({ ...auth, name: 'authlimit2', env: { LOGIN_MAX_FAILURES: '3' } })
   t.teardown(() => h.close())
-  await h.addUser('admin', PASSWORD)
+  await addUser(h, 'admin', PASSWORD)
   for (let i = 0; i < 2; i++) await h.call('POST', '/api/auth/login', { username: 'admin', password: 'nope nope' })
   t.equal((await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD })).statusCode, 200)
   t.equal((await h.call('POST', '/api/auth/login', { username: 'admin', password: 'nope nope' }, {}, '192.0.2.10')).statusCode, 401, 'counter was reset by the success')
@@ -46,9 +46,9 @@ t.test('a success forgets the username failures; parallel guesses cannot pass th
 t.test('Redis away: login fails closed with 503, and recovers', async (t) => {
   const redis = await startRedisServer()
   t.teardown(() => redis.close())
-  const h = await authApp('authredis', { REDIS_URL: redis.url })
+  const h = await testApp({ ...auth, name: 'authredis', env: { REDIS_URL: redis.url } })
   t.teardown(() => h.close())
-  await h.addUser('admin', PASSWORD)
+  await addUser(h, 'admin', PASSWORD)
   await new Promise((r) => setTimeout(r, 200))
   const ok = await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD })
   t.equal(ok.statusCode, 200)
@@ -72,17 +72,17 @@ t.test('Redis away: login fails closed with 503, and recovers', async (t) => {
 
 t.test('idle expiry (short configured limit) and absolute expiry (injected clock)', async (t) => {
   let clock = Date.now()
-  const h = await authApp('authexpiry', { SESSION_IDLE_TIMEOUT_MS: '1000' }, { now: () => clock })
+  const h = await testApp({ ...authAt(() => clock), name: 'authexpiry', env: { SESSION_IDLE_TIMEOUT_MS: '1000' } })
   t.teardown(() => h.close())
-  await h.addUser('admin', PASSWORD)
+  await addUser(h, 'admin', PASSWORD)
 
   const idle = sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD }))!
   await new Promise((r) => setTimeout(r, 1600))
   t.equal((await h.call('GET', '/api/auth/user', undefined, { cookie: idle })).statusCode, 401, 'no request for longer than the idle limit → signed out')
 
-  const h2 = await authApp('authexpiry2', {}, { now: () => clock })
+  const h2 = await testApp({ ...authAt(() => clock), name: 'authexpiry2' })
   t.teardown(() => h2.close())
-  await h2.addUser('admin', PASSWORD)
+  await addUser(h2, 'admin', PASSWORD)
   const login = await h2.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD })
   const cookie = sessionCookie(login)!
   clock += 11 * 3600 * 1000

@@ -1,10 +1,11 @@
 import t from 'tap'
-import { authApp, sessionCookie, setCookieHeader } from './helpers.js'
+import { testApp } from '@site/service-kit/testing'
+import { auth, addUser, sessionCookie, setCookieHeader } from './helpers.js'
 
 t.test('login, current user, logout, as the web client uses them', async (t) => {
-  const h = await authApp('authlogin')
+  const h = await testApp({ ...auth, name: 'authlogin' })
   t.teardown(() => h.close())
-  const id = await h.addUser('Admin', 'correct horse battery')
+  const id = await addUser(h, 'Admin', 'correct horse battery')
 
   const anon = await h.call('GET', '/api/auth/user')
   t.equal(anon.statusCode, 401, 'signed out → 401')
@@ -45,16 +46,16 @@ t.test('login, current user, logout, as the web client uses them', async (t) => 
 })
 
 t.test('Secure cookie over HTTPS (auto) and when forced', async (t) => {
-  const h = await authApp('authsecure')
+  const h = await testApp({ ...auth, name: 'authsecure' })
   t.teardown(() => h.close())
-  await h.addUser('admin', 'correct horse battery')
+  await addUser(h, 'admin', 'correct horse battery')
   const res = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' }, { 'x-forwarded-proto': 'https', origin: 'http://localhost:8080' })
   t.equal(res.statusCode, 200)
   t.match(setCookieHeader(res), /Secure/, 'https behind the trusted gateway → Secure')
 
-  const forced = await authApp('authsecure2', { SESSION_COOKIE_SECURE: 'true' })
+  const forced = await testApp({ ...auth, name: 'authsecure2', env: { SESSION_COOKIE_SECURE: 'true' } })
   t.teardown(() => forced.close())
-  await forced.addUser('admin', 'correct horse battery')
+  await addUser(forced, 'admin', 'correct horse battery')
   const https = await forced.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' }, { 'x-forwarded-proto': 'https' })
   t.match(setCookieHeader(https), /sid=.*Secure/)
   const info = (await forced.call('GET', '/api/auth/security-info')).json().items as string[]
@@ -62,9 +63,9 @@ t.test('Secure cookie over HTTPS (auto) and when forced', async (t) => {
 })
 
 t.test('missing fields, wrong types and operator injection are 400, never a login', async (t) => {
-  const h = await authApp('authinput')
+  const h = await testApp({ ...auth, name: 'authinput' })
   t.teardown(() => h.close())
-  await h.addUser('admin', 'correct horse battery')
+  await addUser(h, 'admin', 'correct horse battery')
   for (const body of [{}, { username: 'admin' }, { password: 'correct horse battery' }, { username: '  ', password: 'x' }]) {
     const res = await h.call('POST', '/api/auth/login', body)
     t.equal(res.statusCode, 400, JSON.stringify(body))
@@ -85,9 +86,9 @@ t.test('missing fields, wrong types and operator injection are 400, never a logi
 })
 
 t.test('session fixation: the id changes at login; the old one is no session', async (t) => {
-  const h = await authApp('authfix')
+  const h = await testApp({ ...auth, name: 'authfix' })
   t.teardown(() => h.close())
-  await h.addUser('admin', 'correct horse battery')
+  await addUser(h, 'admin', 'correct horse battery')
   const creds = { username: 'admin', password: 'correct horse battery' }
   const first = sessionCookie(await h.call('POST', '/api/auth/login', creds))!
   const second = await h.call('POST', '/api/auth/login', creds, { cookie: first })
@@ -102,7 +103,7 @@ t.test('session fixation: the id changes at login; the old one is no session', a
 })
 
 t.test('security information comes from the configuration', async (t) => {
-  const h = await authApp('authinfo')
+  const h = await testApp({ ...auth, name: 'authinfo' })
   t.teardown(() => h.close())
   const res = await h.call('GET', '/api/auth/security-info')
   t.equal(res.statusCode, 200)

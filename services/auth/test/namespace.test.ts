@@ -1,17 +1,18 @@
 // Two deployments on one Redis (QUEUE_PREFIX differs, the session secret is the same): each keeps
 // its sessions under its own namespace, and a session of one is no session at the other.
 import t from 'tap'
+import { testApp } from '@site/service-kit/testing'
 import { Redis } from 'ioredis'
-import { authApp, sessionCookie } from './helpers.js'
+import { auth, addUser, sessionCookie } from './helpers.js'
 
 t.test('sessions live under QUEUE_PREFIX and do not cross deployments', async (t) => {
-  const a = await authApp('authns_a')
+  const a = await testApp({ ...auth, name: 'authns_a' })
   t.teardown(() => a.close())
-  const b = await authApp('authns_b')
+  const b = await testApp({ ...auth, name: 'authns_b' })
   t.teardown(() => b.close())
   t.not(a.config.QUEUE_PREFIX, b.config.QUEUE_PREFIX)
-  const userId = await a.addUser('admin', 'correct horse battery')
-  await b.addUser('admin', 'correct horse battery')
+  const userId = await addUser(a, 'admin', 'correct horse battery')
+  await addUser(b, 'admin', 'correct horse battery')
 
   const login = await a.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
   t.equal(login.statusCode, 200)

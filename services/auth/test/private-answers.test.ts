@@ -1,11 +1,12 @@
-// Issue 16.14: answers about the signed-in account are never stored by a browser or a proxy.
+// Answers about the signed-in account are never stored by a browser or a proxy.
 import t from 'tap'
-import { authApp, sessionCookie } from './helpers.js'
+import { testApp } from '@site/service-kit/testing'
+import { auth, addUser, sessionCookie } from './helpers.js'
 
 t.test('GET /api/auth/user is private, no-store (signed in and not)', async (t) => {
-  const h = await authApp('authprivate')
+  const h = await testApp({ ...auth, name: 'authprivate' })
   t.teardown(() => h.close())
-  await h.addUser('Admin', 'correct horse battery')
+  await addUser(h, 'Admin', 'correct horse battery')
   const login = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
   t.equal(login.headers['cache-control'], 'private, no-store', 'the login answer names the account')
   const cookie = sessionCookie(login)!

@@ -1,17 +1,8 @@
-import {
-  Type,
-  loadConfig,
-  baseConfigProperties,
-  mongoConfigProperties,
-  redisConfigProperties,
-  sessionConfigProperties,
-} from '@site/service-kit'
+import { Type, loadConfig, backendConfigProperties, sessionConfigProperties } from '@site/service-kit'
 
 /** Settings shared by the API process and the import worker. */
 export const blogCommonProperties = {
-  ...baseConfigProperties,
-  ...mongoConfigProperties,
-  ...redisConfigProperties,
+  ...backendConfigProperties,
   MONGO_DB: Type.String({ default: 'site_blog' }),
   /** OpenAI-compatible endpoint; without OPENAI_API_KEY every LLM feature takes its offline path. */
   OPENAI_BASE_URL: Type.String({ default: 'https://api.openai.com/v1' }),

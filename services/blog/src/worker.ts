@@ -1,4 +1,4 @@
-import { runWorkerProcess, loadConfigOrExit } from '@site/service-kit'
+import { loadConfigOrExit, runWorkerProcess, workerSettings } from '@site/service-kit'
 import { readWorkerConfig } from './config.js'
 import { startImportWorker } from './jobs/worker-setup.js'
 
@@ -7,9 +7,7 @@ const config = loadConfigOrExit(() => readWorkerConfig())
 
 await runWorkerProcess({
   name: 'blog-worker',
-  logLevel: config.LOG_LEVEL,
-  port: config.WORKER_PORT,
-  host: config.HOST,
-  shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 20000,
+  // A running import (model calls) gets 20 s more to finish before the process exits.
+  ...workerSettings(config, 20000),
   start: ({ log, addReadinessCheck, metrics }) => startImportWorker(config, log, { metrics, addReadinessCheck }),
 })

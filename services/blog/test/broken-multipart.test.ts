@@ -1,10 +1,10 @@
-// Issue 16.11b: a multipart upload without a boundary, or one that ends early, is a 400 that names
+// A multipart upload without a boundary, or one that ends early, is a 400 that names
 // the problem (it was a 500 "Multipart: Boundary not found" / "Unexpected end of form"), and no
 // upload is stored.
 import t from 'tap'
-import { multipart, setup } from './helpers.js'
+import { multipart, blogApp } from './helpers.js'
 
-const s = await setup()
+const s = await blogApp()
 t.teardown(() => s.close())
 const { app, admin } = s
 const upload = (headers: Record<string, string>, payload: Buffer) =>

@@ -1,12 +1,12 @@
-// Issue 16.11: every write route of the blog service, with an admin session, against the kit's table
+// Every write route of the blog service, with an admin session, against the kit's table
 // of hostile bodies (operators, dotted and `$` keys, __proto__, deep nesting, wrong types, huge
 // strings, broken JSON and multipart): no answer is ≥ 500 and nothing stored changes.
 import t from 'tap'
 import { fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
-import { setup } from './helpers.js'
+import { blogApp } from './helpers.js'
 
 t.test('blog write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
-  const s = await setup()
+  const s = await blogApp()
   t.teardown(() => s.close())
   const created = await s.app.inject({
     method: 'POST', url: '/api/blog', headers: s.admin,

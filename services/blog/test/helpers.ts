@@ -1,36 +1,31 @@
 import { randomBytes } from 'node:crypto'
-import { testEnv, createTestSession, startFakeOpenAI } from '@site/service-kit/testing'
-import type { Closable } from '@site/service-kit'
+import { startFakeOpenAI, testApp } from '@site/service-kit/testing'
+import { silentLog } from '@site/service-kit'
 import { buildApp } from '../src/app.js'
 import { readConfig, readWorkerConfig } from '../src/config.js'
 import { startImportWorker } from '../src/jobs/worker-setup.js'
 
-export const quiet = { info: () => {}, warn: () => {} }
+/** The blog service for the kit's testApp: a fresh database and queue prefix, signed in as "editor". */
+export const blog = (env: Record<string, string> = {}) => ({
+  name: 'blog',
+  config: readConfig,
+  build: buildApp,
+  env: { BLOG_IMPORT_BACKOFF_MS: '50', ...env },
+  adminUser: { id: 'admin-1', username: 'editor' },
+})
 
-/** The blog API on a fresh database and queue prefix, with an admin session cookie. */
-export async function setup(extra: Record<string, string> = {}) {
-  const env = testEnv('blog', { BLOG_IMPORT_BACKOFF_MS: '50', ...extra })
-  const app = await buildApp(readConfig(env))
-  await app.ready()
-  const session = await createTestSession(env, { id: 'admin-1', username: 'editor' })
-  const admin = { cookie: session.cookie, 'x-requested-with': 'XMLHttpRequest' }
-  const workers: Closable[][] = []
-  return {
-    env,
-    app,
-    admin,
-    /** A real BullMQ Worker in this process, on the same database and queue prefix. */
+/** The blog test app with a real BullMQ Worker in this process when asked, on the same database and queue prefix. */
+export async function blogApp(env: Record<string, string> = {}) {
+  const h = await testApp(blog(env))
+  return Object.assign(h, {
     async startWorker(more: Record<string, string> = {}) {
-      const closables = await startImportWorker(readWorkerConfig({ ...env, ...more }), quiet)
-      workers.push(closables)
+      const closables = await startImportWorker(readWorkerConfig({ ...h.env, ...more }), silentLog)
+      h.onClose(async () => {
+        for (const c of closables) await c.close()
+      })
       return closables
     },
-    async close() {
-      for (const w of workers) for (const c of w) await c.close()
-      await app.db.dropDatabase().catch(() => undefined)
-      await app.close()
-    },
-  }
+  })
 }
 
 /** A multipart/form-data body as a browser sends it. */

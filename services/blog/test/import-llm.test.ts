@@ -1,10 +1,10 @@
 import t from 'tap'
-import { setup, multipart, startFakeLlm, translatorReply, type LlmCall, type LlmReply } from './helpers.js'
+import { blogApp, multipart, startFakeLlm, translatorReply, type LlmCall, type LlmReply } from './helpers.js'
 import { makeDocx, markdown } from './fixtures.js'
 
 let mode: (call: LlmCall, n: number) => LlmReply = translatorReply
 const llm = await startFakeLlm((call, n) => mode(call, n))
-const s = await setup({ ...llm.env, BLOG_IMPORT_ATTEMPTS: '2', BLOG_UPLOAD_WAIT_MS: '40000' })
+const s = await blogApp({ ...llm.env, BLOG_IMPORT_ATTEMPTS: '2', BLOG_UPLOAD_WAIT_MS: '40000' })
 await s.startWorker()
 t.teardown(async () => {
   await s.close()
@@ -119,7 +119,7 @@ t.test('translate-title with a working model', async (t) => {
 
 t.test('German when configured; long documents go to the model in chunks, reassembled in order', async (t) => {
   mode = translatorReply
-  const de = await setup({ ...llm.env, BLOG_TRANSLATE_DE: 'true', BLOG_LLM_CHUNK_CHARS: '600', BLOG_UPLOAD_WAIT_MS: '40000' })
+  const de = await blogApp({ ...llm.env, BLOG_TRANSLATE_DE: 'true', BLOG_LLM_CHUNK_CHARS: '600', BLOG_UPLOAD_WAIT_MS: '40000' })
   t.teardown(() => de.close())
   await de.startWorker({ BLOG_TRANSLATE_DE: 'true', BLOG_LLM_CHUNK_CHARS: '600' })
   llm.calls.length = 0

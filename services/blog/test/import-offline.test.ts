@@ -2,7 +2,7 @@ import t from 'tap'
 import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
 import { postModel } from '../src/models/post.js'
-import { setup, multipart } from './helpers.js'
+import { blogApp, multipart } from './helpers.js'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -10,7 +10,7 @@ import sharp from 'sharp'
 import { corruptDocx, emptyDocx, jpegWithExif, makeDocx, manyEntries, pictureOnlyDocx, pngBytes, zipBomb } from './fixtures.js'
 
 // No OPENAI_API_KEY: the offline path.
-const s = await setup({ BLOG_UPLOAD_WAIT_MS: '30000' })
+const s = await blogApp({ BLOG_UPLOAD_WAIT_MS: '30000' })
 t.teardown(() => s.close())
 
 const upload = (fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }, app = s.app) => {

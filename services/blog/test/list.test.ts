@@ -1,9 +1,9 @@
 import t from 'tap'
-import { setup } from './helpers.js'
+import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 
-// Issue 14: the lists answer pages of summaries; full posts come from the detail calls.
-const s = await setup()
+// The lists answer pages of summaries; full posts come from the detail calls.
+const s = await blogApp()
 t.teardown(() => s.close())
 const { app, admin } = s
 

@@ -1,9 +1,9 @@
 import t from 'tap'
-import { setup } from './helpers.js'
+import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 import { createPost } from '../src/posts/repo.js'
 
-const s = await setup()
+const s = await blogApp()
 t.teardown(() => s.close())
 const { app, admin } = s
 
@@ -129,4 +129,20 @@ t.test('translate-title without an LLM answers 503 with a message; empty titles 
   const empty = await app.inject({ method: 'POST', url: '/api/blog/translate-title', headers: admin, payload: { title: '  ', sourceLanguage: 'en' } })
   t.equal(empty.statusCode, 400)
   t.match(empty.json().message, /No title to translate. Please enter an English title first/)
+})
+
+t.test('an update that loses a race for the slug is SLUG_TAKEN (the unique index decides)', async (t) => {
+  t.equal((await post({ ...base, slug: 'race-a' })).statusCode, 201)
+  const b = (await post({ ...base, slug: 'race-b' })).json()
+  // The slug is free when checked and taken when written: another write won in between.
+  const posts = postModel(app.db)
+  const exists = posts.exists
+  posts.exists = (async () => null) as unknown as typeof posts.exists
+  t.teardown(() => {
+    posts.exists = exists
+  })
+  const res = await app.inject({ method: 'PUT', url: `/api/blog/${b.id}`, headers: admin, payload: { slug: 'race-a' } })
+  t.equal(res.statusCode, 409)
+  t.equal(res.json().code, 'SLUG_TAKEN')
+  t.equal(res.json().message, 'A blog post with this slug already exists.')
 })

@@ -1,14 +1,14 @@
-// Issue 16.14: the admin list and drafts are private answers (`private, no-store`); the routes that
+// The admin list and drafts are private answers (`private, no-store`); the routes that
 // also have a public variant say `Vary: Cookie`, so no cache hands an admin's answer to a visitor.
 import t from 'tap'
-import { setup } from './helpers.js'
+import { blogApp } from './helpers.js'
 
 const post = (slug: string, published: boolean) => ({
   title_nl: `Titel ${slug}`, title_en: `Title ${slug}`, excerpt_nl: '', excerpt_en: '', content_nl: '<p>x</p>', content_en: '<p>x</p>', slug, published,
 })
 
 t.test('admin GET /api/blog and GET /api/blog/slug/{draft} are private, no-store', async (t) => {
-  const h = await setup()
+  const h = await blogApp()
   t.teardown(() => h.close())
   for (const body of [post('live', true), post('draft', false)]) {
     const res = await h.app.inject({ method: 'POST', url: '/api/blog', headers: h.admin, payload: body })

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap'
 import { sanitizePostHtml } from '../src/lib/sanitize.js'
-import { setup } from './helpers.js'
+import { blogApp } from './helpers.js'
 import { payloads } from './xss-corpus.js'
 
 function assertSafe(t: Test, html: string, payload: string) {
@@ -38,7 +38,7 @@ t.test('ids only as Word notes use them', async (t) => {
 })
 
 t.test('every write through the API is sanitized', async (t) => {
-  const s = await setup()
+  const s = await blogApp()
   t.teardown(() => s.close())
   const content = payloads.join('\n<p>between</p>\n')
   const res = await s.app.inject({

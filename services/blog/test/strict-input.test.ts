@@ -1,11 +1,11 @@
-// Issue 16.11a: POST /api/blog and PUT /api/blog/{id} accept only the documented fields. Update
+// POST /api/blog and PUT /api/blog/{id} accept only the documented fields. Update
 // operators, dotted and `$` keys, `_id`, and the fields only the service sets (dates, upload id,
 // review marks, source language) are a 400 naming the field, and nothing is stored.
 import t from 'tap'
-import { setup } from './helpers.js'
+import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 
-const s = await setup()
+const s = await blogApp()
 t.teardown(() => s.close())
 const { app, admin } = s
 const posts = postModel(app.db)

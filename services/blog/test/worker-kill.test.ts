@@ -5,7 +5,7 @@ import { freePort, scrape } from '@site/service-kit/testing'
 import { QUEUES } from '@site/contracts'
 import { createQueue } from '@site/service-kit/queues'
 import { postModel } from '../src/models/post.js'
-import { setup, multipart, startFakeLlm, translatorReply } from './helpers.js'
+import { blogApp, multipart, startFakeLlm, translatorReply } from './helpers.js'
 
 // The worker as its own process (src/worker.ts), killed with SIGKILL in the middle of a job.
 let firstHtml: () => void
@@ -18,7 +18,7 @@ const llm = await startFakeLlm((call) => {
   }
   return translatorReply(call)
 })
-const s = await setup({ ...llm.env, BLOG_UPLOAD_WAIT_MS: '1' })
+const s = await blogApp({ ...llm.env, BLOG_UPLOAD_WAIT_MS: '1' })
 const children: ChildProcess[] = []
 t.teardown(async () => {
   for (const c of children) {
@@ -75,7 +75,7 @@ t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post
   t.notOk(after.some((c) => c.user.includes('{"title"')), 'resumed: the title translation done before the kill was not asked again')
   t.ok(after.some((c) => c.user.includes('{"html"')), 'the unfinished body translation was')
 
-  // The restarted worker's /metrics (issue 18): the killed job counted as stalled, then completed.
+  // The restarted worker's /metrics: the killed job counted as stalled, then completed.
   const m = await scrape(second.metricsUrl)
   const queueName = QUEUES.blogImport
   t.equal(m.value('bullmq_job_stalled_total', { queue: queueName }), 1, 'the job whose worker died counted as stalled')

@@ -1,19 +1,9 @@
-import {
-  Type,
-  loadConfig,
-  baseConfigProperties,
-  mongoConfigProperties,
-  redisConfigProperties,
-  sessionConfigProperties,
-} from '@site/service-kit'
+import { Type, loadConfig, serviceConfigProperties } from '@site/service-kit'
 
 const positive = (def: number, description: string) => Type.Integer({ minimum: 1, default: def, description })
 
 export const configProperties = {
-  ...baseConfigProperties,
-  ...mongoConfigProperties,
-  ...redisConfigProperties,
-  ...sessionConfigProperties,
+  ...serviceConfigProperties,
   PORT: Type.Integer({ default: 3004 }),
   MONGO_DB: Type.String({ default: 'site_chat' }),
 

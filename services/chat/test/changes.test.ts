@@ -1,7 +1,7 @@
 import t from 'tap'
 import { randomBytes } from 'node:crypto'
-import { createTestSession, testEnv } from '@site/service-kit/testing'
-import { ask, chatApp, closeApp } from './helpers.js'
+import { testApp, createTestSession, testEnv } from '@site/service-kit/testing'
+import { ask, chat } from './helpers.js'
 // The real blog and content services: the chat must hear their own change announcements.
 import { buildApp as buildBlog } from '../../blog/src/app.js'
 import { readConfig as readBlogConfig } from '../../blog/src/config.js'
@@ -18,9 +18,9 @@ const url = (svc: typeof blog | typeof content) => {
   return `http://${address}:${port}`
 }
 // The poll is an hour away: whatever the chat learns in this test, it learned from an announcement.
-const app = await chatApp(url(content), { BLOG_URL: url(blog), QUEUE_PREFIX: prefix, CHAT_INDEX_REFRESH_MS: '3600000' })
+const { app, close } = await testApp(chat(url(content), { BLOG_URL: url(blog), QUEUE_PREFIX: prefix, CHAT_INDEX_REFRESH_MS: '3600000' }))
 t.teardown(async () => {
-  await closeApp(app)
+  await close()
   for (const svc of [blog, content]) {
     await svc.db.dropDatabase().catch(() => undefined)
     await svc.close()

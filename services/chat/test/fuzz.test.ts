@@ -1,14 +1,14 @@
-// Issue 16.11: the chat service's write route, against the kit's table of hostile bodies: no answer
+// The chat service's write route, against the kit's table of hostile bodies: no answer
 // ≥ 500 and no conversation stored.
 import t from 'tap'
-import { createTestSession, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
-import { chatApp, closeApp, fakeSite } from './helpers.js'
+import { testApp, createTestSession, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
+import { chat, fakeSite } from './helpers.js'
 
 t.test('chat write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url)
+  const { app, close } = await testApp(chat(site.url))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   const { cookie } = await createTestSession(process.env.REDIS_URL!)

@@ -1,18 +1,16 @@
 import t from 'tap'
-import { startRedisServer, testEnv } from '@site/service-kit/testing'
-import { buildApp } from '../src/app.js'
-import { readConfig } from '../src/config.js'
+import { testApp, startRedisServer } from '@site/service-kit/testing'
 import { turnModel } from '../src/models/turn.js'
-import { ask, chatApp, closeApp, fakeSite, newSessionId } from './helpers.js'
+import { type ChatApp, ask, chat, fakeSite, newSessionId } from './helpers.js'
 
-const post = (app: Awaited<ReturnType<typeof chatApp>>, payload: unknown, headers: Record<string, string> = {}) =>
+const post = (app: ChatApp, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/chat', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) })
 
 t.test('validation edges', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url)
+  const { app, close } = await testApp(chat(site.url))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   const sessionId = newSessionId()
@@ -50,9 +48,9 @@ t.test('validation edges', async (t) => {
 
 t.test('rate limits per session and per IP; 429 with a message the widget shows', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url, { CHAT_SESSION_PER_MINUTE: '3', CHAT_IP_PER_MINUTE: '5' })
+  const { app, close } = await testApp(chat(site.url, { CHAT_SESSION_PER_MINUTE: '3', CHAT_IP_PER_MINUTE: '5' }))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   const sessionId = newSessionId()
@@ -74,9 +72,9 @@ t.test('rate limits per session and per IP; 429 with a message the widget shows'
 
 t.test('retention: turns older than the retention period are swept, newer ones kept', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url, { CHAT_RETENTION_DAYS: '30' })
+  const { app, close } = await testApp(chat(site.url, { CHAT_RETENTION_DAYS: '30' }))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   const day = 24 * 3600 * 1000
@@ -92,9 +90,9 @@ t.test('retention: turns older than the retention period are swept, newer ones k
 
 t.test('history sent is bounded to the last turns', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url, { CHAT_HISTORY_TURNS: '4' })
+  const { app, close } = await testApp(chat(site.url, { CHAT_HISTORY_TURNS: '4' }))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   const sessionId = newSessionId()
@@ -107,10 +105,9 @@ t.test('history sent is bounded to the last turns', async (t) => {
 t.test('Redis away: 503 with Retry-After, and back when it returns', async (t) => {
   const redis = await startRedisServer()
   const site = await fakeSite()
-  const app = await buildApp(readConfig(testEnv('chatredis', { REDIS_URL: redis.url, CONTENT_URL: site.url, BLOG_URL: site.url })))
-  await app.ready()
+  const { app, close } = await testApp({ ...chat(site.url, { REDIS_URL: redis.url }), name: 'chatredis', waitReady: false })
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
     await redis.close()
   })

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
-import { testEnv, startFakeOpenAI } from '@site/service-kit/testing'
+import { startFakeOpenAI } from '@site/service-kit/testing'
 import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
 import { SITE } from './fixtures/site.js'
@@ -94,16 +94,16 @@ export async function fakeLlm() {
 
 export const newSessionId = () => `session_${Date.now()}_${randomBytes(5).toString('hex').slice(0, 9)}`
 
-/** The chat app against a fake site (and optionally a fake model), with its own database and Redis keys. */
-export async function chatApp(siteUrl: string, extra: Record<string, string> = {}) {
-  const app = await buildApp(readConfig(testEnv('chat', { CONTENT_URL: siteUrl, BLOG_URL: siteUrl, CHAT_MODE: 'auto', ...extra })))
-  await app.ready()
-  // Redis and Mongo connect in the background; a visitor's first message waits for nothing, the test does.
-  for (let i = 0; i < 100 && (await app.inject('/readyz')).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 50))
-  return app
-}
+/** The chat service for the kit's testApp, against a fake site, ready to answer (Redis and Mongo connect in the background). */
+export const chat = (siteUrl: string, env: Record<string, string> = {}) => ({
+  name: 'chat',
+  config: readConfig,
+  build: buildApp,
+  waitReady: true,
+  env: { CONTENT_URL: siteUrl, BLOG_URL: siteUrl, CHAT_MODE: 'auto', ...env },
+})
 
-export type ChatApp = Awaited<ReturnType<typeof chatApp>>
+export type ChatApp = Awaited<ReturnType<typeof buildApp>>
 
 export async function ask(app: ChatApp, message: string, opts: { language?: string; sessionId?: string; ip?: string } = {}) {
   const res = await app.inject({
@@ -113,9 +113,4 @@ export async function ask(app: ChatApp, message: string, opts: { language?: stri
     payload: { message, sessionId: opts.sessionId ?? newSessionId(), language: opts.language ?? 'nl' },
   })
   return { status: res.statusCode, body: res.json() as { response: string; sources: { title: string; url: string }[]; mode: string; message?: string; code?: string }, headers: res.headers }
-}
-
-export async function closeApp(app: ChatApp) {
-  await app.db.dropDatabase().catch(() => undefined)
-  await app.close()
 }

@@ -1,12 +1,13 @@
 import t from 'tap'
-import { ask, chatApp, closeApp, fakeLlm, fakeSite, newSessionId } from './helpers.js'
+import { testApp } from '@site/service-kit/testing'
+import { ask, chat, fakeLlm, fakeSite, newSessionId } from './helpers.js'
 
 t.test('with a model: history and retrieved passages reach the prompt, the answer comes back', async (t) => {
   const site = await fakeSite()
   const llm = await fakeLlm()
-  const app = await chatApp(site.url, { OPENAI_BASE_URL: llm.baseURL, OPENAI_MODEL: 'fake-model' })
+  const { app, close } = await testApp(chat(site.url, { OPENAI_BASE_URL: llm.baseURL, OPENAI_MODEL: 'fake-model' }))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await llm.close()
     await site.close()
   })
@@ -56,13 +57,13 @@ t.test('with a model: history and retrieved passages reach the prompt, the answe
 t.test('a slow, failing or malformed model falls back to retrieval mode; one retry', async (t) => {
   const site = await fakeSite()
   const llm = await fakeLlm()
-  const app = await chatApp(site.url, {
+  const { app, close } = await testApp(chat(site.url, {
     OPENAI_BASE_URL: llm.baseURL,
     CHAT_LLM_TIMEOUT_MS: '300',
     CHAT_LLM_FAILURES_BEFORE_COOLDOWN: '100',
-  })
+  }))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await llm.close()
     await site.close()
   })
@@ -85,11 +86,11 @@ t.test('a slow, failing or malformed model falls back to retrieval mode; one ret
 t.test('repeated failures pause the model; the daily budget ends in retrieval mode; unreachable endpoint', async (t) => {
   const site = await fakeSite()
   const llm = await fakeLlm()
-  const app = await chatApp(site.url, { OPENAI_BASE_URL: llm.baseURL, CHAT_LLM_FAILURES_BEFORE_COOLDOWN: '2', CHAT_LLM_COOLDOWN_MS: '600000' })
-  const budgeted = await chatApp(site.url, { OPENAI_BASE_URL: llm.baseURL, CHAT_DAILY_LLM_BUDGET: '2' })
-  const unreachable = await chatApp(site.url, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-test' })
+  const { app, close } = await testApp(chat(site.url, { OPENAI_BASE_URL: llm.baseURL, CHAT_LLM_FAILURES_BEFORE_COOLDOWN: '2', CHAT_LLM_COOLDOWN_MS: '600000' }))
+  const { app: budgeted, close: closeBudgeted } = await testApp(chat(site.url, { OPENAI_BASE_URL: llm.baseURL, CHAT_DAILY_LLM_BUDGET: '2' }))
+  const { app: unreachable, close: closeUnreachable } = await testApp(chat(site.url, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-test' }))
   t.teardown(async () => {
-    await Promise.all([closeApp(app), closeApp(budgeted), closeApp(unreachable)])
+    await Promise.all([close(), closeBudgeted(), closeUnreachable()])
     await llm.close()
     await site.close()
   })

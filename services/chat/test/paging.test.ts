@@ -1,6 +1,6 @@
 import t from 'tap'
-import { createTestSession, testEnv } from '@site/service-kit/testing'
-import { chatApp, closeApp, fakeSite } from './helpers.js'
+import { testApp, createTestSession, testEnv } from '@site/service-kit/testing'
+import { chat, fakeSite } from './helpers.js'
 import { SITE } from './fixtures/site.js'
 // The real blog service: the indexer must follow its paged list and detail calls, not a copy of them.
 import { buildApp as buildBlog } from '../../blog/src/app.js'
@@ -39,8 +39,8 @@ t.test('the indexer reads every page of the real blog list (60 posts, 2 pages) a
     { timestamps: false } as never,
   )
   const { address, port } = blog.server.address() as { address: string; port: number }
-  const app = await chatApp(site.url, { BLOG_URL: `http://${address}:${port}` })
-  t.teardown(() => closeApp(app))
+  const { app, close } = await testApp(chat(site.url, { BLOG_URL: `http://${address}:${port}` }))
+  t.teardown(() => close())
 
   const lists = requests.filter((u) => u.startsWith('/api/blog?'))
   t.same(lists, ['/api/blog?published=true&page=1&pageSize=50', '/api/blog?published=true&page=2&pageSize=50'], 'two pages of 50')
@@ -67,9 +67,9 @@ t.test('pages are read through their list and details; a page deleted from the s
   const base = data.pages[0]!
   for (let i = 0; i < 55; i++) data.pages.push({ ...base, id: `pg-x${i}`, slug: `pagina-${i}`, title_nl: `Pagina ${i}`, content_nl: `<p>Pagina over onderwerp ${i}.</p>`, created_at: day(i), updated_at: day(i) })
   const site = await fakeSite(data)
-  const app = await chatApp(site.url)
+  const { app, close } = await testApp(chat(site.url))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   t.ok(site.requests.includes('/api/pages?page=2&pageSize=50'), 'the second page of pages is read')

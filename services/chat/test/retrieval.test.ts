@@ -1,12 +1,13 @@
 import t from 'tap'
-import { ask, chatApp, closeApp, fakeSite } from './helpers.js'
+import { testApp } from '@site/service-kit/testing'
+import { ask, chat, fakeSite } from './helpers.js'
 
 // No model configured: every answer is built from the site's own passages.
 t.test('retrieval mode answers from the site content, in the visitor language, with links', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url)
+  const { app, close } = await testApp(chat(site.url))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
 
@@ -78,9 +79,9 @@ t.test('retrieval mode answers from the site content, in the visitor language, w
 
 t.test('the index follows the site: new posts after a refresh; a source that is down keeps its last copy', async (t) => {
   const site = await fakeSite()
-  const app = await chatApp(site.url)
+  const { app, close } = await testApp(chat(site.url))
   t.teardown(async () => {
-    await closeApp(app)
+    await close()
     await site.close()
   })
   const before = await ask(app, 'Wat weten jullie over kubernetes?')

@@ -1,11 +1,4 @@
-import {
-  Type,
-  loadConfig,
-  baseConfigProperties,
-  mongoConfigProperties,
-  redisConfigProperties,
-  sessionConfigProperties,
-} from '@site/service-kit'
+import { Type, loadConfig, backendConfigProperties, serviceConfigProperties } from '@site/service-kit'
 
 /** Retries of the notification job: shared by the API (first enqueue) and the worker's relay. */
 const notifyJobProperties = {
@@ -14,10 +7,7 @@ const notifyJobProperties = {
 }
 
 export const configProperties = {
-  ...baseConfigProperties,
-  ...mongoConfigProperties,
-  ...redisConfigProperties,
-  ...sessionConfigProperties,
+  ...serviceConfigProperties,
   ...notifyJobProperties,
   PORT: Type.Integer({ default: 3005 }),
   MONGO_DB: Type.String({ default: 'site_contact' }),
@@ -32,9 +22,7 @@ export type Config = ReturnType<typeof readConfig>
 export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
 
 export const workerConfigProperties = {
-  ...baseConfigProperties,
-  ...mongoConfigProperties,
-  ...redisConfigProperties,
+  ...backendConfigProperties,
   ...notifyJobProperties,
   MONGO_DB: Type.String({ default: 'site_contact' }),
   WORKER_PORT: Type.Integer({ default: 3015 }),

@@ -1,5 +1,5 @@
 import { Counter, type Registry } from 'prom-client'
-import { connectMongo, pingMongo, type Closable } from '@site/service-kit'
+import { connectMongo, pingMongo, type Closable, type Log } from '@site/service-kit'
 import { createWorker, instrumentQueue, UnrecoverableError, type Job } from '@site/service-kit/queues'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { WorkerConfig } from './config.js'
@@ -11,7 +11,7 @@ import { startRelay } from './jobs/relay.js'
 import { smtpRecovery } from './mail/recovery.js'
 
 interface Ctx {
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void }
+  log: Log
   addReadinessCheck?: (name: string, check: () => Promise<boolean>) => void
   metrics?: Registry
 }

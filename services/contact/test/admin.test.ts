@@ -1,9 +1,10 @@
 import t from 'tap'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 import { startSmtp } from './helpers/smtp.js'
 
 t.test('the inbox is for admins only', async (t) => {
-  const h = await contactHarness('cadminauth')
+  const h = contactTools(await testApp(contact('cadminauth')))
   t.teardown(() => h.close())
   const id = (await h.submit(request())).json().id as string
   for (const [method, url, body] of [
@@ -22,7 +23,7 @@ t.test('the inbox is for admins only', async (t) => {
 })
 
 t.test('list newest first and paged, read one, mark handled', async (t) => {
-  const h = await contactHarness('cinbox')
+  const h = contactTools(await testApp(contact('cinbox')))
   t.teardown(() => h.close())
   const cookie = await h.adminCookie()
   const ids: string[] = []
@@ -59,7 +60,7 @@ t.test('list newest first and paged, read one, mark handled', async (t) => {
 
 t.test('erasure removes the personal data, keeps a tombstone and stops unsent mail', async (t) => {
   const smtp = await startSmtp()
-  const h = await contactHarness('cerase', { smtpUrl: smtp.url })
+  const h = contactTools(await testApp(contact('cerase', { smtpUrl: smtp.url })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()

@@ -1,11 +1,11 @@
-// Issue 16.11: every write route of the contact service (the public form and the inbox), with an
+// Every write route of the contact service (the public form and the inbox), with an
 // admin session, against the kit's table of hostile bodies: no answer ≥ 500, nothing stored changes.
 import t from 'tap'
-import { fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 
 t.test('contact write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
-  const h = await contactHarness('cfuzz')
+  const h = contactTools(await testApp(contact('cfuzz')))
   t.teardown(() => h.close())
   const created = await h.submit(request())
   t.equal(created.statusCode, 201)

@@ -1,10 +1,11 @@
 import t from 'tap'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 import { startSmtp } from './helpers/smtp.js'
 
 t.test('one request arrives as two mails: all fields to the team, a confirmation in the visitor language', async (t) => {
   const smtp = await startSmtp()
-  const h = await contactHarness('cmails', { smtpUrl: smtp.url })
+  const h = contactTools(await testApp(contact('cmails', { smtpUrl: smtp.url })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()
@@ -52,7 +53,7 @@ t.test('one request arrives as two mails: all fields to the team, a confirmation
 
 t.test('SMTP failing, then stopped, then back: every mail delivered exactly once', async (t) => {
   const smtp = await startSmtp({ failNext: 3 })
-  const h = await contactHarness('cretry', { smtpUrl: smtp.url })
+  const h = contactTools(await testApp(contact('cretry', { smtpUrl: smtp.url })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()
@@ -85,7 +86,7 @@ t.test('SMTP failing, then stopped, then back: every mail delivered exactly once
 
 t.test('an invalid recipient is a permanent failure, visible in the admin inbox', async (t) => {
   const smtp = await startSmtp({ rejectRecipient: (a) => a.endsWith('@invalid.example') })
-  const h = await contactHarness('cinvalid', { smtpUrl: smtp.url })
+  const h = contactTools(await testApp(contact('cinvalid', { smtpUrl: smtp.url })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()
@@ -109,7 +110,7 @@ t.test('an invalid recipient is a permanent failure, visible in the admin inbox'
 t.test('after an SMTP outage, waiting mails go out when the server answers, not at the end of their backoff', async (t) => {
   const smtp = await startSmtp()
   // A 10-minute first retry: only the recovery probe can deliver within this test's time.
-  const h = await contactHarness('crecover', { smtpUrl: smtp.url, env: { NOTIFY_BACKOFF_MS: '600000', NOTIFY_BACKOFF_MAX_MS: '600000' } })
+  const h = contactTools(await testApp(contact('crecover', { smtpUrl: smtp.url, env: { NOTIFY_BACKOFF_MS: '600000', NOTIFY_BACKOFF_MAX_MS: '600000' } })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()
@@ -129,7 +130,7 @@ t.test('after an SMTP outage, waiting mails go out when the server answers, not 
 t.test('an admin retries a failed notification: only the unsent mail goes out', async (t) => {
   const rejecting = { on: true }
   const smtp = await startSmtp({ rejectRecipient: (a) => rejecting.on && a === 'typo@example.com' })
-  const h = await contactHarness('cretryadmin', { smtpUrl: smtp.url })
+  const h = contactTools(await testApp(contact('cretryadmin', { smtpUrl: smtp.url })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()

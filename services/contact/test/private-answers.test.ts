@@ -1,9 +1,10 @@
-// Issue 16.14: the inbox holds personal data: its answers are never stored by a browser or proxy.
+// The inbox holds personal data: its answers are never stored by a browser or proxy.
 import t from 'tap'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 
 t.test('GET /api/contacts and /api/contacts/{id} are private, no-store', async (t) => {
-  const h = await contactHarness('cprivate')
+  const h = contactTools(await testApp(contact('cprivate')))
   t.teardown(() => h.close())
   const created = await h.submit(request())
   t.equal(created.statusCode, 201)

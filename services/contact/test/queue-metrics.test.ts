@@ -1,15 +1,15 @@
-// The contact worker's own metrics server (issue 18 item 3): the real `dist/worker.js` process on
+// The contact worker's own metrics server: the real `dist/worker.js` process on
 // the real Redis and SMTP; requests submitted through the API are mailed, and its /metrics shows
 // the contact-notify queue's counts and job histograms.
 import t from 'tap'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { freePort, scrape, waitForPort } from '@site/service-kit/testing'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp, freePort, scrape, waitForPort } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 import { startSmtp } from './helpers/smtp.js'
 
 const smtp = await startSmtp()
-const h = await contactHarness('cqmetrics', { smtpUrl: smtp.url })
+const h = contactTools(await testApp(contact('cqmetrics', { smtpUrl: smtp.url })))
 const port = await freePort()
 const worker = spawn(process.execPath, [fileURLToPath(new URL('../dist/worker.js', import.meta.url))], {
   env: { ...process.env, ...h.env, WORKER_PORT: String(port), HOST: '127.0.0.1' },

@@ -1,13 +1,13 @@
 import t from 'tap'
 import mongoose from 'mongoose'
-import { startRedisServer } from '@site/service-kit/testing'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp, startRedisServer } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 import { startSmtp } from './helpers/smtp.js'
 
 t.test('Redis stopped during submits: 201, stored, and mailed once Redis is back', async (t) => {
   const redis = await startRedisServer()
   const smtp = await startSmtp()
-  const h = await contactHarness('coutage', { smtpUrl: smtp.url, env: { REDIS_URL: redis.url } })
+  const h = contactTools(await testApp(contact('coutage', { smtpUrl: smtp.url, env: { REDIS_URL: redis.url } })))
   t.teardown(async () => {
     await h.close()
     await smtp.stop()
@@ -43,7 +43,7 @@ t.test('Redis stopped during submits: 201, stored, and mailed once Redis is back
 })
 
 t.test('the database down during a submit: 503, so the visitor sees the error and can resend', async (t) => {
-  const h = await contactHarness('cdbdown')
+  const h = contactTools(await testApp(contact('cdbdown')))
   const dbName = h.app.db.name
   t.teardown(async () => {
     // The app's own connection is closed on purpose; drop the test database through a new one.

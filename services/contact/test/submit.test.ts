@@ -1,8 +1,9 @@
 import t from 'tap'
-import { contactHarness, request } from './helpers/harness.js'
+import { testApp } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
 
 t.test('a request is stored with a pending notification and answered 201', async (t) => {
-  const h = await contactHarness('csubmit')
+  const h = contactTools(await testApp(contact('csubmit')))
   t.teardown(() => h.close())
   const res = await h.submit({ name: '  Ada Lovelace ', email: 'ada@example.com', phone: '+31 20 123 4567', company: 'Engines BV', message: 'Line one\nLine two', language: 'en' })
   t.equal(res.statusCode, 201)
@@ -15,7 +16,7 @@ t.test('a request is stored with a pending notification and answered 201', async
 })
 
 t.test('optional fields: absent, empty or null; language defaults to nl', async (t) => {
-  const h = await contactHarness('coptional')
+  const h = contactTools(await testApp(contact('coptional')))
   t.teardown(() => h.close())
   for (const extra of [{}, { phone: '', company: '' }, { phone: null, company: null }, { language: 'fr' }, { language: null }]) {
     const res = await h.submit(request(extra))
@@ -30,7 +31,7 @@ t.test('optional fields: absent, empty or null; language defaults to nl', async 
 })
 
 t.test('validation edges answer 400 with a message and store nothing', async (t) => {
-  const h = await contactHarness('cvalid')
+  const h = contactTools(await testApp(contact('cvalid')))
   t.teardown(() => h.close())
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ['no name', { email: 'a@example.com', message: 'hi' }, /name/],
@@ -39,7 +40,7 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
     ['bad email', { name: 'A', email: 'not-an-email', message: 'hi' }, /^Must be a valid email address$/],
     ['email without domain dot', { name: 'A', email: 'a@localhost', message: 'hi' }, /valid email/],
     ['email with space', { name: 'A', email: 'a b@example.com', message: 'hi' }, /valid email/],
-    // Issue 16.15: characters that would add parameters to the inbox's mailto: link.
+    // Characters that would add parameters to the inbox's mailto: link.
     ['mailto parameters', { name: 'A', email: 'a?cc=attacker%40evil.example&subject=x@example.com', message: 'hi' }, /valid email/],
     ['percent in address', { name: 'A', email: 'a%40b@example.com', message: 'hi' }, /valid email/],
     ['ampersand in address', { name: 'A', email: 'a&b@example.com', message: 'hi' }, /valid email/],
@@ -74,7 +75,7 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
 })
 
 t.test('a filled honeypot is accepted silently and neither stored nor queued', async (t) => {
-  const h = await contactHarness('choney')
+  const h = contactTools(await testApp(contact('choney')))
   t.teardown(() => h.close())
   const res = await h.submit(request({ website: 'http://spam.example' }))
   t.equal(res.statusCode, 201)
@@ -87,7 +88,7 @@ t.test('a filled honeypot is accepted silently and neither stored nor queued', a
 })
 
 t.test('identical submissions within the window collapse into one request', async (t) => {
-  const h = await contactHarness('cdedupe')
+  const h = contactTools(await testApp(contact('cdedupe')))
   t.teardown(() => h.close())
   const body = request({ phone: '0612345678' })
   const [a, b] = await Promise.all([h.submit(body), h.submit(body)])
@@ -102,7 +103,7 @@ t.test('identical submissions within the window collapse into one request', asyn
 })
 
 t.test('per-IP rate limit answers 429 with Retry-After', async (t) => {
-  const h = await contactHarness('crate', { env: { CONTACT_RATE_LIMIT: '3', CONTACT_RATE_WINDOW_S: '600' } })
+  const h = contactTools(await testApp(contact('crate', { env: { CONTACT_RATE_LIMIT: '3', CONTACT_RATE_WINDOW_S: '600' } })))
   t.teardown(() => h.close())
   for (let i = 0; i < 3; i++) t.equal((await h.submit(request())).statusCode, 201)
   const limited = await h.submit(request())

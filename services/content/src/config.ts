@@ -1,17 +1,7 @@
-import {
-  Type,
-  loadConfig,
-  baseConfigProperties,
-  mongoConfigProperties,
-  redisConfigProperties,
-  sessionConfigProperties,
-} from '@site/service-kit'
+import { Type, loadConfig, serviceConfigProperties } from '@site/service-kit'
 
 export const configProperties = {
-  ...baseConfigProperties,
-  ...mongoConfigProperties,
-  ...redisConfigProperties,
-  ...sessionConfigProperties,
+  ...serviceConfigProperties,
   PORT: Type.Integer({ default: 3002 }),
   MONGO_DB: Type.String({ default: 'site_content' }),
   /**

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose'
 import { DEFAULT_CONTENT, DEFAULT_FEATURES } from './seed-data.js'
 import { SITE_CONTENT_ID } from './models/content.js'
-import type { Models } from './store.js'
+import type { Models } from './plugins/store.js'
 
 const FEATURES_SEED = 'features-v1'
 /** Fixed ids, so a seed interrupted half-way and run again never inserts a feature twice. */

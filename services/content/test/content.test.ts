@@ -1,15 +1,15 @@
 import t from 'tap'
-import { createTestSession, testEnv } from '@site/service-kit/testing'
+import { testApp, createTestSession, testEnv } from '@site/service-kit/testing'
 import type { SiteContent } from '@site/contracts'
 import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
 import { DEFAULT_CONTENT, DEFAULT_FEATURES } from '../src/seed-data.js'
-import { setup, text } from './helpers.js'
+import { content, text } from './helpers.js'
 
 const valid = () => ({ ...DEFAULT_CONTENT })
 
 t.test('a fresh install serves the seeded content, with ETag and 304', async (t) => {
-  const { app } = await setup(t)
+  const { app } = await testApp({ ...content, t })
   const res = await app.inject({ method: 'GET', url: '/api/content' })
   t.equal(res.statusCode, 200)
   const body = res.json<SiteContent>()
@@ -28,7 +28,7 @@ t.test('a fresh install serves the seeded content, with ETag and 304', async (t)
 })
 
 t.test('saving content: anonymous 401, admin 200, caches invalidated', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const before = await app.inject({ method: 'GET', url: '/api/content' })
   const anon = await app.inject({ method: 'POST', url: '/api/content', payload: valid() })
   t.equal(anon.statusCode, 401)
@@ -53,7 +53,7 @@ t.test('saving content: anonymous 401, admin 200, caches invalidated', async (t)
 })
 
 t.test('every content limit at its edge, with the spec messages', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const post = (payload: object) => app.inject({ method: 'POST', url: '/api/content', headers: admin, payload })
   const cases: Array<[string, number, string]> = [
     ['title_nl', 200, 'Nederlandse titel moet 200 karakters of minder zijn'],
@@ -155,7 +155,7 @@ t.test('a write on one replica clears the cache of another (Redis pub/sub), not 
 })
 
 t.test('the service describes itself and answers its probes', async (t) => {
-  const { app } = await setup(t)
+  const { app } = await testApp({ ...content, t })
   const spec = await app.inject({ method: 'GET', url: '/openapi.json' })
   t.equal(spec.statusCode, 200)
   const paths = Object.keys(spec.json().paths)

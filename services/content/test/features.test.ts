@@ -1,7 +1,8 @@
 import t from 'tap'
+import { testApp } from '@site/service-kit/testing'
 import type { Feature } from '@site/contracts'
 import { DEFAULT_FEATURES } from '../src/seed-data.js'
-import { setup, text } from './helpers.js'
+import { content, text } from './helpers.js'
 
 const feature = (n: string) => ({
   icon: '🚀',
@@ -12,7 +13,7 @@ const feature = (n: string) => ({
 })
 
 t.test('features: anonymous reads, admin writes, order appended and changed', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const list = async () => {
     const res = await app.inject({ method: 'GET', url: '/api/features' })
     t.equal(res.statusCode, 200)
@@ -27,7 +28,7 @@ t.test('features: anonymous reads, admin writes, order appended and changed', as
     t.equal(res.statusCode, 401, `anonymous ${method} ${url}`)
   }
 
-  // The position is the server's (issue 16.11: only documented fields are writable).
+  // The position is the server's (only documented fields are writable).
   const positioned = await app.inject({ method: 'POST', url: '/api/features', headers: admin, payload: { ...feature('A'), sort_order: 0 } })
   t.equal(positioned.statusCode, 400)
   t.equal(positioned.json().message, '"sort_order" is not a field that can be set here.')
@@ -74,7 +75,7 @@ t.test('features: anonymous reads, admin writes, order appended and changed', as
 })
 
 t.test('feature limits at their edges', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const post = (payload: object) => app.inject({ method: 'POST', url: '/api/features', headers: admin, payload })
   const cases: Array<[string, number, string]> = [
     ['title_nl', 200, 'Nederlandse titel moet 200 karakters of minder zijn'],

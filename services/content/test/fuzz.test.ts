@@ -1,11 +1,11 @@
-// Issue 16.11: every write route of the content service, with an admin session, against the kit's
+// Every write route of the content service, with an admin session, against the kit's
 // table of hostile bodies: no answer is ≥ 500 and nothing stored changes.
 import t from 'tap'
-import { fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
-import { setup } from './helpers.js'
+import { testApp, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/testing'
+import { content } from './helpers.js'
 
 t.test('content write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const page = await app.inject({
     method: 'POST', url: '/api/pages', headers: admin,
     payload: { slug: 'vast', title_nl: 'Vast', title_en: 'Fixed', content_nl: '<p>a</p>', content_en: '<p>a</p>' },
@@ -16,11 +16,11 @@ t.test('content write routes under hostile bodies: never ≥ 500, nothing stored
   const pageBody = { slug: 'ander', title_nl: 'Ander', title_en: 'Other', content_nl: '<p>a</p>', content_en: '<p>a</p>' }
   const project = { title: 'Webshop', description: 'A shop' }
   const site = (await app.inject({ url: '/api/content' })).json()
-  const content = Object.fromEntries(Object.entries(site).filter(([k]) => !['id', '_id', 'created_at', 'updated_at'].includes(k)))
+  const siteBody = Object.fromEntries(Object.entries(site).filter(([k]) => !['id', '_id', 'created_at', 'updated_at'].includes(k)))
   const before = await snapshotDatabase(app.db)
   // Valid bodies with hostile keys merged in: operators, dotted keys, _id and dates must not pass.
   const valid = {
-    'POST /api/content': content,
+    'POST /api/content': siteBody,
     'POST /api/features': feature,
     'PUT /api/features/:id': feature,
     'POST /api/pages': pageBody,

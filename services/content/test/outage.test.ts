@@ -1,9 +1,10 @@
 import t from 'tap'
-import { setup } from './helpers.js'
+import { testApp } from '@site/service-kit/testing'
+import { content } from './helpers.js'
 
 t.test('database away: visitors keep the last answers; nothing cached yet is a 503', async (t) => {
   // TTL 0: every read wants the database, so only the stale-on-error path can answer.
-  const { app } = await setup(t, { CONTENT_CACHE_TTL_MS: '0' })
+  const { app } = await testApp({ ...content, t, env: { CONTENT_CACHE_TTL_MS: '0' } })
   const before = await app.inject({ method: 'GET', url: '/api/content' })
   t.equal(before.statusCode, 200)
   await app.db.dropDatabase()

@@ -1,6 +1,7 @@
 import t from 'tap'
+import { testApp } from '@site/service-kit/testing'
 import type { Page, PagedList, PageSummary } from '@site/contracts'
-import { setup, text } from './helpers.js'
+import { content, text } from './helpers.js'
 
 const page = (slug: string, extra: object = {}) => ({
   slug,
@@ -12,7 +13,7 @@ const page = (slug: string, extra: object = {}) => ({
 })
 
 t.test('pages: drafts only for admins, slugs unique and URL-safe, HTML sanitized', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const anonList = async () => (await app.inject({ method: 'GET', url: '/api/pages' })).json<PagedList<PageSummary>>().items
   t.same((await app.inject({ method: 'GET', url: '/api/pages' })).json(), { items: [], page: 1, pageSize: 12, total: 0 })
   t.equal((await app.inject({ method: 'POST', url: '/api/pages', payload: page('about') })).statusCode, 401)
@@ -63,7 +64,7 @@ t.test('pages: drafts only for admins, slugs unique and URL-safe, HTML sanitized
 })
 
 t.test('page limits at their edges', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   let n = 0
   const post = (payload: object) => app.inject({ method: 'POST', url: '/api/pages', headers: admin, payload: { ...page(`p-${++n}`), ...payload } })
   const cases: Array<[string, number, string]> = [
@@ -86,8 +87,8 @@ t.test('page limits at their edges', async (t) => {
 })
 
 t.test('page lists: summaries in pages, newest first, title search and drafts for admins, ETag/304 on list and detail', async (t) => {
-  const { app, admin } = await setup(t)
-  const { createModels } = await import('../src/store.js')
+  const { app, admin } = await testApp({ ...content, t })
+  const { createModels } = await import('../src/plugins/store.js')
   const start = Date.UTC(2024, 0, 1)
   // 14 published pages and 2 drafts, one second apart; page 3 is "Prijzen (2024) [nieuw]".
   await createModels(app.db).pages.insertMany(

@@ -1,11 +1,12 @@
 import t from 'tap'
+import { testApp } from '@site/service-kit/testing'
 import sharp from 'sharp'
 import type { PagedList, Project } from '@site/contracts'
 import { MAX_UPLOAD_BYTES } from '@site/contracts'
-import { multipart, setup, text } from './helpers.js'
+import { multipart, content, text } from './helpers.js'
 import { sweepOrphanImages } from '../src/lib/orphans.js'
 import { ObjectStore } from '../src/lib/objects.js'
-import { createModels } from '../src/store.js'
+import { createModels } from '../src/plugins/store.js'
 
 const project = (extra: object = {}) => ({ title: 'Webshop', description: 'A shop built in 5 days', ...extra })
 
@@ -19,7 +20,7 @@ async function jpegWithExif() {
 const png = () => sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.5 } } }).png().toBuffer()
 
 t.test('project CRUD: anonymous reads, admin writes, newest first, URLs checked', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   t.same((await app.inject({ method: 'GET', url: '/api/projects' })).json(), { items: [], page: 1, pageSize: 12, total: 0 })
   t.equal((await app.inject({ method: 'POST', url: '/api/projects', payload: project() })).statusCode, 401)
 
@@ -64,7 +65,7 @@ t.test('project CRUD: anonymous reads, admin writes, newest first, URLs checked'
 })
 
 t.test('image upload: real images stored clean and served with cache headers', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const upload = (body: ReturnType<typeof multipart>, headers: Record<string, string> = admin) =>
     app.inject({ method: 'POST', url: '/api/projects/upload', headers: { ...headers, ...body.headers }, payload: body.payload })
   const stored = () => app.db.collection('objects.files').countDocuments()
@@ -134,7 +135,7 @@ t.test('image upload: real images stored clean and served with cache headers', a
 })
 
 t.test('a project owns its uploaded image: replaced or deleted, the image goes', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const uploadPng = async () => {
     const body = multipart(await png())
     const res = await app.inject({ method: 'POST', url: '/api/projects/upload', headers: { ...admin, ...body.headers }, payload: body.payload })
@@ -159,7 +160,7 @@ t.test('a project owns its uploaded image: replaced or deleted, the image goes',
 })
 
 t.test('uploads never attached to a project are swept; attached ones stay', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const uploadPng = async () => {
     const body = multipart(await png())
     const res = await app.inject({ method: 'POST', url: '/api/projects/upload', headers: { ...admin, ...body.headers }, payload: body.payload })
@@ -178,7 +179,7 @@ t.test('uploads never attached to a project are swept; attached ones stay', asyn
 })
 
 t.test('projects in pages: page 2 and total, limits', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   for (let i = 0; i < 5; i++) {
     t.equal((await app.inject({ method: 'POST', url: '/api/projects', headers: admin, payload: project({ title: `P${i}` }) })).statusCode, 201)
   }
@@ -190,9 +191,9 @@ t.test('projects in pages: page 2 and total, limits', async (t) => {
   t.equal((await app.inject({ method: 'GET', url: '/api/projects?pageSize=50' })).json().items.length, 5)
 })
 
-// Issue 16.11b: no boundary, or a body that ends early, is a 400 naming the problem (was 500).
+// No boundary, or a body that ends early, is a 400 naming the problem (was 500).
 t.test('POST /api/projects/upload: broken multipart is a 400 naming the problem', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = await testApp({ ...content, t })
   const body = multipart(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } }).png().toBuffer())
   const noBoundary = await app.inject({ method: 'POST', url: '/api/projects/upload', headers: { ...admin, 'content-type': 'multipart/form-data' }, payload: body.payload })
   t.equal(noBoundary.statusCode, 400)

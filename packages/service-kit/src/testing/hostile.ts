@@ -20,7 +20,7 @@ const json = (what: string, value: unknown): HostileBody => ({
 const raw = (what: string, payload: string, contentType = 'application/json'): HostileBody => ({ what, payload, contentType })
 
 /**
- * The table of hostile JSON bodies every service's write routes are fuzzed with (issue 16.11):
+ * The table of hostile JSON bodies every service's write routes are fuzzed with:
  * update operators, dotted and `$` keys, prototype keys, deep nesting, wrong types, huge strings
  * and broken JSON. Field names are the ones our routes use, so operators land where they could hurt.
  */

@@ -156,3 +156,4 @@ export async function startRedisServer() {
 export { fuzzWriteRoutes, hostileJsonBodies, hostileMultipartBodies, snapshotDatabase, type FuzzResult, type HostileBody } from './hostile.js'
 export { parsePrometheus, scrape, type Sample } from './prometheus.js'
 export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'
+export { testApp, type TestApp, type TestAppOptions } from './app.js'

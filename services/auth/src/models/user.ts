@@ -1,7 +1,7 @@
-import { Schema, type Connection, type Model } from 'mongoose'
+import { Schema, type Connection, type Model, type Types } from 'mongoose'
 
-export interface UserDoc {
-  _id: import('mongoose').Types.ObjectId
+export type UserDoc = {
+  _id: Types.ObjectId
   /** As the admin typed it (trimmed); shown in the UI. */
   username: string
   /** Lowercased username: the unique key (FerretDB has no case-insensitive collations, design §3). */

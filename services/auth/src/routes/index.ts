@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorBody, SecurityInfo } from '@site/contracts'
 import { noStore } from '@site/service-kit'
 import type { Config } from '../config.js'
-import { createHasher } from '../lib/passwords.js'
-import { createLoginLimiter } from '../lib/login-limiter.js'
-import { securityInfo } from '../lib/security-info.js'
-import type { AuthDeps } from '../lib/deps.js'
-import { userModel } from '../models/user.js'
+import accounts from '../plugins/accounts.js'
 import sessionPlugin from '../plugins/session.js'
-import sessionRoutes from './session.js'
-import accountRoutes from './account.js'
+import sessionPublic from './session/public.js'
+import sessionAdmin from './session/admin.js'
+import accountAdmin from './account/admin.js'
+import securityInfoPublic from './security-info/public.js'
 
 export interface RouteOptions {
   config: Config
@@ -20,24 +17,13 @@ export interface RouteOptions {
 /** The auth service's routes, in their own context: @fastify/session runs only for these. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, now = Date.now }) => {
   await app.register(sessionPlugin, { config, now })
-  // Every answer here is about the caller's session or account: never stored (issue 16.14).
+  await app.register(accounts, { config, now })
+  // Every answer here is about the caller's session or account: never stored.
   app.addHook('onSend', noStore)
-  const deps: AuthDeps = {
-    config,
-    now,
-    users: userModel(app.db),
-    hasher: await createHasher(config),
-    limiter: createLoginLimiter(() => app.redis, {
-      maxFailures: config.LOGIN_MAX_FAILURES,
-      windowMs: config.LOGIN_WINDOW_MS,
-      prefix: `${config.QUEUE_PREFIX}:login-fail`,
-    }),
-    sessions: app.authSessions,
-  }
-  const items = securityInfo(config)
-  app.get('/api/auth/security-info', { schema: { tags: ['auth'], response: { 200: SecurityInfo, 503: ErrorBody } } }, async () => ({ items }))
-  await app.register(sessionRoutes, { deps })
-  await app.register(accountRoutes, { deps })
+  await app.register(securityInfoPublic, { config })
+  await app.register(sessionPublic, { config })
+  await app.register(sessionAdmin)
+  await app.register(accountAdmin)
 }
 
 export default routes

@@ -64,7 +64,7 @@ class ImageStoreFailed extends Error {}
 
 export async function docxToHtml(bytes: Buffer, storeImage: StoreImage | null = null): Promise<string> {
   await inspectDocx(bytes, true)
-  // Loaded on the first Word import: the idle worker does not carry it (issue 14).
+  // Loaded on the first Word import: the idle worker does not carry it.
   const { default: mammoth } = await import('mammoth')
   let images = 0
   // mammoth writes the alt text (Word's description) itself; an empty src is removed by the sanitizer.

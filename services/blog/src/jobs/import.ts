@@ -14,13 +14,14 @@ import { createPost } from '../posts/repo.js'
 import { extract } from './extract.js'
 import { translateAndTag, type Fields, type TranslationMemo } from './translate-stage.js'
 import { deriveExcerpt, deriveTitle, titleFromFilename, truncateWords } from './derive.js'
+import type { Log } from '@site/service-kit'
 
 export interface ImportDeps {
   db: Connection
   posts: PostModel
   llm: Llm | null
   settings: { BLOG_TRANSLATE_DE: boolean; BLOG_LLM_CHUNK_CHARS: number; BLOG_IMAGE_MAX_DIMENSION: number }
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }
+  log: Log
   /** Translations already paid for by an earlier attempt of the same import. */
   memo?: TranslationMemo
   /** Called after a post was saved (cache invalidation across processes). */

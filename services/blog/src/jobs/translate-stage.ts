@@ -4,6 +4,7 @@ import { extractKeywords } from '../lib/keywords.js'
 import { LlmMalformed, LlmRejected, LlmUnavailable, type Llm } from '../lib/llm.js'
 import { chunkHtml, generateTags, translateHtml, translateMeta, type Lang } from '../lib/translate.js'
 import { truncateWords } from './derive.js'
+import type { Log } from '@site/service-kit'
 
 export type Fields = Record<string, string | null>
 
@@ -28,7 +29,7 @@ export interface StageInput {
   chunkChars: number
   /** On the last attempt an unreachable model means "import without translation", not "fail". */
   lastAttempt: boolean
-  log: { warn: (o: object, m: string) => void }
+  log: Pick<Log, 'warn'>
   onProgress: (fraction: number) => Promise<unknown>
   onTagging: () => Promise<unknown>
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Counter, type Registry } from 'prom-client'
 import type { Redis } from 'ioredis'
 import { QUEUES, type BlogImportJob } from '@site/contracts'
-import { connectMongo, createRedis, pingMongo, type Closable } from '@site/service-kit'
+import { connectMongo, createRedis, pingMongo, type Closable, type Log } from '@site/service-kit'
 import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service-kit/queues'
 import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
@@ -20,11 +20,6 @@ function redisMemo(redis: Redis, prefix: string): TranslationMemo {
       await redis.set(key(parts), value, 'EX', 24 * 3600)
     },
   }
-}
-
-interface Log {
-  info: (o: object, m: string) => void
-  warn: (o: object, m: string) => void
 }
 
 /** Starts the blog-import consumer; used by worker.ts and by tests that need a real Worker. */

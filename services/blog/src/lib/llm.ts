@@ -29,7 +29,7 @@ export interface Llm {
 
 type Sdk = typeof OpenAI
 let sdk: Promise<Sdk> | undefined
-/** The SDK is loaded on the first call: a process that never asks the model does not carry it (issue 14). */
+/** The SDK is loaded on the first call: a process that never asks the model does not carry it. */
 const loadSdk = () => (sdk ??= import('openai').then((m) => m.default))
 
 /** null when no key is configured: callers take their offline path. */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import type sanitizeHtmlType from 'sanitize-html'
 import { sanitizeRichHtml } from '@site/service-kit'
 
-// The parser is loaded on first use (a write), not at start (issue 14, idle memory).
+// The parser is loaded on first use (a write), not at start (idle memory).
 const require = createRequire(import.meta.url)
 let sanitizeHtml: typeof sanitizeHtmlType | undefined
 

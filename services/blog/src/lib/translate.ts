@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { packChunks } from '@site/service-kit'
 import type { Llm } from './llm.js'
 
 export const LANGUAGE_NAMES = { nl: 'Dutch', en: 'English', de: 'German' } as const
@@ -77,15 +78,5 @@ export function chunkHtml(html: string, max: number): string[] {
   }
   const rest = html.slice(start).trim()
   if (rest) blocks.push(rest)
-  const chunks: string[] = []
-  let current = ''
-  for (const b of blocks) {
-    if (current && current.length + b.length + 1 > max) {
-      chunks.push(current)
-      current = ''
-    }
-    current = current ? `${current}\n${b}` : b
-  }
-  if (current) chunks.push(current)
-  return chunks
+  return packChunks(blocks, max)
 }

@@ -36,7 +36,7 @@ postSchema.index({ created_at: -1, _id: -1 })
 
 type Opt = string | null | undefined
 
-export interface PostDoc {
+export type PostDoc = {
   _id: Types.ObjectId
   slug: string
   title_nl: string

@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose'
 import type { BlogSourceLanguage } from '@site/contracts'
+import { isDuplicateKey } from '@site/service-kit'
 
 export type UploadKind = 'txt' | 'md' | 'docx'
 
@@ -36,8 +37,8 @@ export async function storeUpload(db: Connection, id: string, bytes: Buffer, met
     stream.once('error', reject)
     stream.once('finish', () => resolve())
     stream.end(bytes)
-  }).catch((err: { code?: number }) => {
-    if (err.code !== 11000) throw err // stored meanwhile by a concurrent identical upload
+  }).catch((err: unknown) => {
+    if (!isDuplicateKey(err)) throw err // stored meanwhile by a concurrent identical upload
   })
 }
 

@@ -5,8 +5,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const nullable = (v: unknown) => (typeof v === 'string' ? v : null)
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d ?? 0)).toISOString())
 
-/** What a card and the admin list show: a stored post without its HTML bodies (issue 14). */
-export function toSummary(doc: Omit<PostDoc, 'content_nl' | 'content_en' | 'content_de'>): BlogPostSummary {
+/** What a card and the admin list show: a stored post without its HTML bodies. */
+export function toPostSummaryDto(doc: Omit<PostDoc, 'content_nl' | 'content_en' | 'content_de'>): BlogPostSummary {
   const machine = [...(doc.machine_translated ?? [])]
   const untranslated = [...(doc.untranslated ?? [])]
   return {
@@ -36,9 +36,9 @@ export function toSummary(doc: Omit<PostDoc, 'content_nl' | 'content_en' | 'cont
 }
 
 /** A stored post as the API shows it (spec §3 plus the review marks). */
-export function toDto(doc: PostDoc): BlogPost {
+export function toPostDto(doc: PostDoc): BlogPost {
   return {
-    ...toSummary(doc),
+    ...toPostSummaryDto(doc),
     content_nl: str(doc.content_nl),
     content_en: str(doc.content_en),
     content_de: nullable(doc.content_de),

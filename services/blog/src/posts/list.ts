@@ -1,7 +1,7 @@
 import { findPage, titleSearch } from '@site/service-kit'
 import type { BlogPostSummary, PagedList } from '@site/contracts'
 import type { PostModel } from '../models/post.js'
-import { toSummary } from './dto.js'
+import { toPostSummaryDto } from './dto.js'
 
 export interface ListQuery {
   page?: number
@@ -22,5 +22,5 @@ const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
 export function listPosts(posts: PostModel, query: ListQuery): Promise<PagedList<BlogPostSummary>> {
   const filter: Record<string, unknown> = titleSearch(query.q, ['title_nl', 'title_en'])
   if (query.published !== undefined) filter.published = query.published
-  return findPage(posts, filter, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toSummary })
+  return findPage(posts, filter, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toPostSummaryDto })
 }

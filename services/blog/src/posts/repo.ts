@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
-import { badRequest, conflict, escapeRegex, notFound } from '@site/service-kit'
+import { badRequest, conflict, escapeRegex, isDuplicateKey, isObjectId, notFound, onDuplicateKey } from '@site/service-kit'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { plainText, sanitizePostHtml } from '../lib/sanitize.js'
 import { nextFreeSlug, slugify } from '../lib/slug.js'
@@ -25,8 +25,6 @@ export interface CreateExtras {
   source_language?: string | null
   source_upload_id?: string
 }
-
-const isDuplicate = (err: unknown) => (err as { code?: unknown })?.code === 11000
 
 /** Every write goes through here: HTML sanitized, titles/excerpts plain text, tags normalized. */
 function clean(field: string, value: unknown, seen = new Map<string, string>()): unknown {
@@ -71,7 +69,7 @@ export async function createPost(posts: PostModel, input: BlogPostCreate & { aut
       const created = await posts.create(doc as Partial<PostDoc>)
       return created.toObject() as PostDoc
     } catch (err) {
-      if (!isDuplicate(err)) throw err
+      if (!isDuplicateKey(err)) throw err
       if (extras.source_upload_id) {
         const existing = await posts.findOne({ source_upload_id: extras.source_upload_id }).lean<PostDoc>()
         if (existing) return existing
@@ -83,10 +81,8 @@ export async function createPost(posts: PostModel, input: BlogPostCreate & { aut
   throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 }
 
-const validId = (id: string) => mongoose.isObjectIdOrHexString(id)
-
 export async function updatePost(posts: PostModel, id: string, body: BlogPostUpdate): Promise<PostDoc> {
-  if (!validId(id)) throw notFound(NOT_FOUND)
+  if (!isObjectId(id)) throw notFound(NOT_FOUND)
   const current = await posts.findById(id).lean<PostDoc>()
   if (!current) throw notFound(NOT_FOUND)
   const set: Record<string, unknown> = {}
@@ -109,18 +105,17 @@ export async function updatePost(posts: PostModel, id: string, body: BlogPostUpd
     set.machine_translated = (current.machine_translated ?? []).filter((f) => !cleared.has(f))
     set.untranslated = (current.untranslated ?? []).filter((f) => !cleared.has(f))
   }
-  try {
-    const updated = await posts.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<PostDoc>()
-    if (!updated) throw notFound(NOT_FOUND)
-    return updated
-  } catch (err) {
-    if (isDuplicate(err)) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
-    throw err
-  }
+  // The unique index decides when another write took the slug since the check.
+  const updated = await posts
+    .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' })
+    .lean<PostDoc>()
+    .catch(onDuplicateKey(conflict(SLUG_TAKEN, 'SLUG_TAKEN')))
+  if (!updated) throw notFound(NOT_FOUND)
+  return updated
 }
 
 export async function deletePost(posts: PostModel, id: string): Promise<void> {
-  if (!validId(id)) throw notFound(NOT_FOUND)
+  if (!isObjectId(id)) throw notFound(NOT_FOUND)
   const res = await posts.deleteOne({ _id: id })
   if (res.deletedCount === 0) throw notFound(NOT_FOUND)
 }

@@ -1,28 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { adminOnly } from '@site/service-kit'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
-import { createContext } from '../context.js'
-import publicRoutes from './public.js'
-import adminPosts from './admin-posts.js'
-import translate from './translate.js'
-import upload from './upload.js'
-import jobs from './jobs.js'
-import images from './images.js'
-import queueBoard from './queue-board.js'
+import blog from '../plugins/blog.js'
+import postsPublic from './posts/public.js'
+import postsAdmin from './posts/admin.js'
+import imagesPublic from './images/public.js'
+import translateAdmin from './translate/admin.js'
+import uploadAdmin from './upload/admin.js'
+import jobsAdmin from './jobs/admin.js'
+import queueBoardAdmin from './queue-board/admin.js'
 
-/** Public reads in one context; everything that needs an admin in another, behind the kit's adminOnly. */
-const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const ctx = await createContext(app, config)
-  await app.register(publicRoutes, { ctx })
-  await app.register(images)
-  await app.register(async (admin) => {
-    adminOnly(admin)
-    await admin.register(adminPosts, { ctx })
-    await admin.register(translate, { ctx })
-    await admin.register(upload, { ctx })
-    await admin.register(jobs, { ctx })
-  })
-  // The operators' queue dashboard, with a guard of its own (its page redirects to the sign-in).
-  await app.register(queueBoard, { config })
+/** The blog's routes: public reads, the admin's posts, imports and title translation, and the queue board. */
+const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  await app.register(blog, { config })
+  for (const resource of [postsPublic, imagesPublic, postsAdmin, translateAdmin, uploadAdmin, jobsAdmin]) await app.register(resource)
+  // The operators' queue dashboard; its page redirects a signed-out browser to the sign-in.
+  await app.register(queueBoardAdmin, { config })
 }
 export default routes

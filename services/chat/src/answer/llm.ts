@@ -22,7 +22,7 @@ export class LlmFailure extends Error {
  * retry. After repeated failures it pauses (cooldown), so visitors do not wait for a model that is down.
  */
 export class Llm {
-  /** Created on the first question: the SDK is loaded only when the model is asked (issue 14). */
+  /** Created on the first question: the SDK is loaded only when the model is asked. */
   private client: OpenAI | undefined
   private failures = 0
   private pausedUntil = 0

@@ -21,7 +21,7 @@ function passagesBlock(hits: Hit[], lang: Locale): string {
     .join('\n\n')
 }
 
-/** The rules the assistant works under (issue #7): grounded, on topic, no invented promises. */
+/** The rules the assistant works under: grounded, on topic, no invented promises. */
 export function systemPrompt(lang: Locale, hits: Hit[]): string {
   return `You are the chat assistant on the website of a small software and automation development company (AI-driven development, from idea to prototype in days, transparent and fair pricing, full ownership with no vendor lock-in, 100+ projects delivered).
 

@@ -4,6 +4,7 @@ import { SITE_FACTS } from './facts.js'
 import { readSource, SOURCE_NAMES, type DetailMemo, type SourceName, type SourceOptions } from './sources.js'
 import { normalizeTerm, passages } from './text.js'
 import { itemUrl, localized, type KnowledgeItem } from './types.js'
+import type { Log } from '@site/service-kit'
 
 interface Chunk {
   id: number
@@ -71,7 +72,7 @@ export class KnowledgeIndex {
   lastRefresh: { at: Date; failed: SourceName[] } | undefined
 
   constructor(
-    private readonly opts: SourceOptions & { refreshMs: number; log?: { warn: (o: object, m: string) => void } },
+    private readonly opts: SourceOptions & { refreshMs: number; log?: Log },
   ) {
     this.rebuild()
   }

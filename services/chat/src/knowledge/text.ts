@@ -1,5 +1,7 @@
 /** Text helpers for indexing: HTML to text, passages, and the terms the search compares. */
 
+import { packChunks } from '@site/service-kit'
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
 
 export function htmlToText(html: string | null | undefined): string {
@@ -17,20 +19,11 @@ export function htmlToText(html: string | null | undefined): string {
 
 /** Splits text into passages of about `size` characters at paragraph, then sentence boundaries. */
 export function passages(text: string, size = 700): string[] {
-  const out: string[] = []
-  let current = ''
   const pieces = text.split(/\n+/).flatMap((p) => (p.length > size ? p.match(/[^.!?]+[.!?]*\s*/g) ?? [p] : [p]))
-  for (const raw of pieces) {
-    const piece = raw.trim()
-    if (!piece) continue
-    if (current && current.length + piece.length + 1 > size) {
-      out.push(current)
-      current = ''
-    }
-    current = current ? `${current}\n${piece}` : piece
-  }
-  if (current) out.push(current)
-  return out
+  return packChunks(
+    pieces.map((p) => p.trim()).filter(Boolean),
+    size,
+  )
 }
 
 /** Words that carry no meaning for search, in the three site languages. */

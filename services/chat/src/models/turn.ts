@@ -1,10 +1,10 @@
-import { Schema, type Connection } from 'mongoose'
+import { Schema, type Connection, type Model } from 'mongoose'
 
 /**
  * One message of a conversation (visitor or assistant). One document per turn instead of an
  * array per session: FerretDB ignores `$push` with `$slice`, and old turns expire one by one.
  */
-export interface TurnDoc {
+export type TurnDoc = {
   sessionId: string
   role: 'user' | 'assistant'
   text: string
@@ -28,4 +28,8 @@ schema.index({ sessionId: 1, at: -1 })
 // No TTL index (FerretDB has none): the retention sweep deletes by this index.
 schema.index({ at: 1 })
 
-export const turnModel = (db: Connection) => db.model<TurnDoc>('ChatTurn', schema)
+export type TurnModel = Model<TurnDoc>
+
+export function turnModel(db: Connection): TurnModel {
+  return (db.models.ChatTurn as TurnModel | undefined) ?? db.model<TurnDoc>('ChatTurn', schema)
+}

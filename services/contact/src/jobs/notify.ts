@@ -2,6 +2,7 @@ import type { ContactNotifyJob } from '@site/contracts'
 import type { ContactModel } from '../models/contact.js'
 import { teamMail, visitorMail, type ContactFields } from '../mail/templates.js'
 import { describe, isPermanent, isUnreachable, type Mailer, type OutgoingMail } from '../mail/transport.js'
+import type { Log } from '@site/service-kit'
 
 export type MailKind = 'team' | 'visitor'
 
@@ -10,7 +11,7 @@ export interface NotifyDeps {
   mailer: Mailer
   from: string
   teamEmail: string
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void }
+  log: Log
   onMail?: (kind: MailKind, outcome: 'sent' | 'transient' | 'permanent') => void
   /** A send could not reach the SMTP server at all. */
   onUnreachable?: () => void

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import type { ContactModel } from '../models/contact.js'
 import type { NotifyQueue } from '../lib/notify-queue.js'
+import type { Log } from '@site/service-kit'
 
 export interface RelayOptions {
   contacts: ContactModel
@@ -8,7 +9,7 @@ export interface RelayOptions {
   intervalMs: number
   /** Requests younger than this were just enqueued by the API; leave them alone. */
   minAgeMs: number
-  log: { warn(o: object, m: string): void; info(o: object, m: string): void }
+  log: Log
   onRequeue?: () => void
 }
 

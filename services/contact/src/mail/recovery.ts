@@ -1,11 +1,12 @@
 import type { Mailer } from './transport.js'
+import type { Log } from '@site/service-kit'
 
 export interface RecoveryOptions {
   mailer: Mailer
   intervalMs: number
   /** Called once the server answers again: retry what waits in backoff now. */
   onBack: () => Promise<unknown>
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void }
+  log: Log
 }
 
 /**

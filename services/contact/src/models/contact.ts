@@ -1,7 +1,36 @@
-import { Schema, type Connection, type InferSchemaType, type HydratedDocument, type Model } from 'mongoose'
-import { NOTIFICATION_STATUSES } from '@site/contracts'
+import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '@site/contracts'
 
-const mailState = new Schema(
+/** One mail of a request's notification (to the team, to the visitor). */
+export type MailState = { sentAt: Date | null; messageId: string | null; error: string | null }
+
+export type ContactDoc = {
+  _id: Types.ObjectId
+  /** The personal fields are null once erased on request. */
+  name: string | null
+  email: string | null
+  phone: string | null
+  company: string | null
+  message: string | null
+  language: 'nl' | 'en' | 'de'
+  createdAt: Date
+  handled: boolean
+  handledAt: Date | null
+  dedupeKey: string
+  dedupeSlot: number
+  erasedAt: Date | null
+  notification: {
+    status: NotificationStatus
+    sentAt: Date | null
+    lastError: string | null
+    attempts: number
+    lastAttemptAt: Date | null
+    team: MailState
+    visitor: MailState
+  }
+}
+
+const mailState = new Schema<MailState>(
   {
     sentAt: { type: Date, default: null },
     messageId: { type: String, default: null },
@@ -15,7 +44,7 @@ const mailState = new Schema(
  * One consultation request. It carries its own outbox state (`notification`): the request and the
  * duty to mail it are one write, so neither can be lost without the other (design §3).
  */
-const contactSchema = new Schema({
+const contactSchema = new Schema<ContactDoc>({
   name: { type: String },
   email: { type: String },
   phone: { type: String, default: null },
@@ -44,11 +73,9 @@ contactSchema.index({ dedupeKey: 1, dedupeSlot: 1 }, { unique: true })
 contactSchema.index({ createdAt: -1 })
 contactSchema.index({ 'notification.status': 1, createdAt: 1 })
 
-export type Contact = InferSchemaType<typeof contactSchema>
-export type ContactDoc = HydratedDocument<Contact>
-export type ContactModel = Model<Contact>
+export type ContactModel = Model<ContactDoc>
 
 /** The model on a given connection (the API's and the worker's each have their own). */
 export function contactModel(conn: Connection): ContactModel {
-  return (conn.models.Contact as ContactModel | undefined) ?? conn.model<Contact>('Contact', contactSchema, 'contacts')
+  return (conn.models.Contact as ContactModel | undefined) ?? conn.model<ContactDoc>('Contact', contactSchema, 'contacts')
 }

@@ -1,12 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify'
-import { clientRequest, createTestSession, testClientIp, testEnv } from '@site/service-kit/testing'
-import type { Closable } from '@site/service-kit'
+import type { TestApp } from '@site/service-kit/testing'
+import { silentLog, type Closable } from '@site/service-kit'
 import { buildApp } from '../../src/app.js'
-import { readConfig, readWorkerConfig } from '../../src/config.js'
+import { readConfig, readWorkerConfig, type Config } from '../../src/config.js'
 import { startNotifier } from '../../src/notifier.js'
 import { contactModel } from '../../src/models/contact.js'
-
-const quiet = { info() {}, warn() {} }
 
 /** Fast retries and relay for tests; everything else as in production. */
 export const FAST = {
@@ -19,40 +16,31 @@ export const FAST = {
   MAIL_FROM: 'Website <no-reply@example.test>',
 }
 
-/**
- * The contact API (and, when given an SMTP url, its worker in-process) on its own database and
- * queue prefix. Each harness uses a client IP of its own: the rate limit is per IP.
- */
-export async function contactHarness(name: string, opts: { smtpUrl?: string; env?: Record<string, string> } = {}) {
-  const env = testEnv(name, { ...FAST, CONTACT_RATE_LIMIT: '1000', ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}), ...opts.env })
-  const config = readConfig(env)
-  const app = await buildApp(config)
-  await app.ready()
-  const ip = testClientIp()
+/** The contact service for the kit's testApp (its worker in-process when given an SMTP url). */
+export const contact = (name: string, opts: { smtpUrl?: string; env?: Record<string, string> } = {}) => ({
+  name,
+  config: readConfig,
+  build: buildApp,
+  env: { ...FAST, CONTACT_RATE_LIMIT: '1000', ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}), ...opts.env },
+})
+
+/** What the contact tests do besides calls: submit, read the stored requests, run the worker, wait. */
+export function contactTools<H extends TestApp<Config, Awaited<ReturnType<typeof buildApp>>>>(h: H) {
   let worker: Closable[] = []
-  const contacts = contactModel(app.db)
-  const h = {
-    app,
-    config,
-    env,
-    ip,
-    contacts,
+  const tools = {
+    contacts: contactModel(h.app.db),
     async startWorker() {
-      worker = await startNotifier(readWorkerConfig(env), { log: quiet })
+      worker = await startNotifier(readWorkerConfig(h.env), { log: silentLog })
     },
     async stopWorker() {
       for (const c of worker) await c.close()
       worker = []
     },
-    /** A call as the web client makes it: X-Requested-With always, JSON only with a body. */
-    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}, fromIp = ip): Promise<LightMyRequestResponse> {
-      return app.inject(clientRequest(method, url, { body, headers, ip: fromIp }))
-    },
-    submit(body: Record<string, unknown>, fromIp = ip) {
+    submit(body: Record<string, unknown>, fromIp = h.ip) {
       return h.call('POST', '/api/contacts', body, {}, fromIp)
     },
     async adminCookie() {
-      return (await createTestSession(config)).cookie
+      return h.admin.cookie
     },
     /** Polls the stored request until `done` holds (bounded by the test's timeout, never asserted on time). */
     async until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
@@ -62,13 +50,9 @@ export async function contactHarness(name: string, opts: { smtpUrl?: string; env
         await new Promise((r) => setTimeout(r, 100))
       }
     },
-    async close() {
-      await h.stopWorker()
-      await app.db.dropDatabase().catch(() => undefined)
-      await app.close()
-    },
   }
-  return h
+  h.onClose(() => tools.stopWorker())
+  return Object.assign(h, tools)
 }
 
 let seq = 0

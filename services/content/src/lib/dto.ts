@@ -17,28 +17,28 @@ function localized(doc: Doc, names: string[], out: Record<string, unknown>) {
 
 export const CONTENT_TEXTS = ['title', 'intro', 'subtitle', 'philosophy_title', 'philosophy_text']
 
-export function contentDto(doc: Doc): SiteContent {
+export function toContentDto(doc: Doc): SiteContent {
   const out = localized(doc, CONTENT_TEXTS, { id: String(doc._id) })
   return { ...out, address: str(doc.address), phone: str(doc.phone), email: str(doc.email), updated_at: iso(doc.updated_at) } as SiteContent
 }
 
-export function featureDto(doc: Doc): Feature {
+export function toFeatureDto(doc: Doc): Feature {
   const out = localized(doc, ['title', 'description'], { id: String(doc._id), icon: str(doc.icon) })
   return { ...out, sort_order: Number(doc.sort_order ?? 0) } as Feature
 }
 
-export function pageDto(doc: Doc): Page {
-  return { ...pageSummaryDto(doc), ...localized(doc, ['content'], {}) } as Page
+export function toPageDto(doc: Doc): Page {
+  return { ...toPageSummaryDto(doc), ...localized(doc, ['content'], {}) } as Page
 }
 
 /** A page without its HTML bodies: what the lists carry. */
-export function pageSummaryDto(doc: Doc): PageSummary {
+export function toPageSummaryDto(doc: Doc): PageSummary {
   const out = localized(doc, ['title'], { id: String(doc._id), slug: str(doc.slug) })
   for (const l of ['nl', 'en', 'de']) out[`meta_description_${l}`] = strOrNull(doc[`meta_description_${l}`])
   return { ...out, published: doc.published !== false, created_at: iso(doc.created_at), updated_at: iso(doc.updated_at) } as PageSummary
 }
 
-export function projectDto(doc: Doc): Project {
+export function toProjectDto(doc: Doc): Project {
   return {
     id: String(doc._id),
     title: str(doc.title),
@@ -59,6 +59,3 @@ export function nullIfEmpty<T extends Record<string, unknown>>(body: T, keys: st
   }
   return out as T
 }
-
-/** A 24-hex id, or null (a malformed id is simply not found). */
-export const isObjectId = (id: string) => /^[a-f0-9]{24}$/i.test(id)

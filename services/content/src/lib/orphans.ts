@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Models } from '../store.js'
+import type { Models } from '../plugins/store.js'
 import type { ObjectStore } from './objects.js'
 
 /**

@@ -1,22 +1,23 @@
-import { Schema, type Connection } from 'mongoose'
+import { Schema, type Connection, type Model } from 'mongoose'
+import { localizedPaths, type Localized } from './localized.js'
 
 /** The one site-wide content record; its `_id` is always SITE_CONTENT_ID. */
 export const SITE_CONTENT_ID = 'site'
 
-const localized = (name: string) => ({
-  [`${name}_nl`]: { type: String, required: true },
-  [`${name}_en`]: { type: String, required: true },
-  [`${name}_de`]: { type: String, default: null },
-})
+export type ContentDoc = { _id: string; address: string; phone: string; email: string; updated_at: Date } & Localized<'title'> &
+  Localized<'intro'> &
+  Localized<'subtitle'> &
+  Localized<'philosophy_title'> &
+  Localized<'philosophy_text'>
 
-const schema = new Schema(
+const schema = new Schema<ContentDoc>(
   {
     _id: { type: String, required: true },
-    ...localized('title'),
-    ...localized('intro'),
-    ...localized('subtitle'),
-    ...localized('philosophy_title'),
-    ...localized('philosophy_text'),
+    ...localizedPaths('title'),
+    ...localizedPaths('intro'),
+    ...localizedPaths('subtitle'),
+    ...localizedPaths('philosophy_title'),
+    ...localizedPaths('philosophy_text'),
     address: { type: String, required: true },
     phone: { type: String, required: true },
     email: { type: String, required: true },
@@ -25,5 +26,8 @@ const schema = new Schema(
   { collection: 'content', versionKey: false },
 )
 
-export const contentModel = (db: Connection) => db.model('SiteContent', schema)
-export type ContentModel = ReturnType<typeof contentModel>
+export type ContentModel = Model<ContentDoc>
+
+export function contentModel(db: Connection): ContentModel {
+  return (db.models.SiteContent as ContentModel | undefined) ?? db.model<ContentDoc>('SiteContent', schema)
+}

@@ -1,21 +1,21 @@
-import { Schema, type Connection } from 'mongoose'
+import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import { localizedPaths, type Localized } from './localized.js'
 
-const localized = (name: string) => ({
-  [`${name}_nl`]: { type: String, required: true },
-  [`${name}_en`]: { type: String, required: true },
-  [`${name}_de`]: { type: String, default: null },
-})
+export type FeatureDoc = { _id: Types.ObjectId; icon: string; sort_order: number; created_at: Date } & Localized<'title'> & Localized<'description'>
 
-const schema = new Schema(
+const schema = new Schema<FeatureDoc>(
   {
     icon: { type: String, required: true },
-    ...localized('title'),
-    ...localized('description'),
+    ...localizedPaths('title'),
+    ...localizedPaths('description'),
     sort_order: { type: Number, required: true, index: true },
     created_at: { type: Date, default: () => new Date() },
   },
   { collection: 'features', versionKey: false },
 )
 
-export const featureModel = (db: Connection) => db.model('Feature', schema)
-export type FeatureModel = ReturnType<typeof featureModel>
+export type FeatureModel = Model<FeatureDoc>
+
+export function featureModel(db: Connection): FeatureModel {
+  return (db.models.Feature as FeatureModel | undefined) ?? db.model<FeatureDoc>('Feature', schema)
+}

@@ -1,17 +1,15 @@
-import { Schema, type Connection } from 'mongoose'
+import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import { localizedPaths, type Localized } from './localized.js'
 
-const localized = (name: string, required: boolean) => ({
-  [`${name}_nl`]: required ? { type: String, required: true } : { type: String, default: null },
-  [`${name}_en`]: required ? { type: String, required: true } : { type: String, default: null },
-  [`${name}_de`]: { type: String, default: null },
-})
+export type PageDoc = { _id: Types.ObjectId; slug: string; published: boolean; created_at: Date; updated_at: Date } & Localized<'title'> &
+  Localized<'content'> & { meta_description_nl: string | null; meta_description_en: string | null; meta_description_de: string | null }
 
-const schema = new Schema(
+const schema = new Schema<PageDoc>(
   {
     slug: { type: String, required: true, unique: true },
-    ...localized('title', true),
-    ...localized('content', true),
-    ...localized('meta_description', false),
+    ...localizedPaths('title'),
+    ...localizedPaths('content'),
+    ...localizedPaths('meta_description', false),
     published: { type: Boolean, default: true },
     created_at: { type: Date, default: () => new Date() },
     updated_at: { type: Date, default: () => new Date() },
@@ -22,5 +20,8 @@ const schema = new Schema(
 schema.index({ published: 1, created_at: -1, _id: -1 })
 schema.index({ created_at: -1, _id: -1 })
 
-export const pageModel = (db: Connection) => db.model('Page', schema)
-export type PageModel = ReturnType<typeof pageModel>
+export type PageModel = Model<PageDoc>
+
+export function pageModel(db: Connection): PageModel {
+  return (db.models.Page as PageModel | undefined) ?? db.model<PageDoc>('Page', schema)
+}

@@ -1,6 +1,16 @@
-import { Schema, type Connection } from 'mongoose'
+import { Schema, type Connection, type Model, type Types } from 'mongoose'
 
-const schema = new Schema(
+export type ProjectDoc = {
+  _id: Types.ObjectId
+  title: string
+  description: string
+  image_url: string | null
+  video_url: string | null
+  link_url: string | null
+  created_at: Date
+}
+
+const schema = new Schema<ProjectDoc>(
   {
     title: { type: String, required: true },
     description: { type: String, required: true },
@@ -12,5 +22,8 @@ const schema = new Schema(
   { collection: 'projects', versionKey: false },
 )
 
-export const projectModel = (db: Connection) => db.model('Project', schema)
-export type ProjectModel = ReturnType<typeof projectModel>
+export type ProjectModel = Model<ProjectDoc>
+
+export function projectModel(db: Connection): ProjectModel {
+  return (db.models.Project as ProjectModel | undefined) ?? db.model<ProjectDoc>('Project', schema)
+}

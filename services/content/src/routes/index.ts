@@ -1,19 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
-import store from '../store.js'
-import content from './content/index.js'
-import features from './features/index.js'
-import pages from './pages/index.js'
-import projects from './projects/index.js'
-import objects from './objects/index.js'
+import store from '../plugins/store.js'
+import contentPublic from './content/public.js'
+import contentAdmin from './content/admin.js'
+import featuresPublic from './features/public.js'
+import featuresAdmin from './features/admin.js'
+import pagesPublic from './pages/public.js'
+import pagesAdmin from './pages/admin.js'
+import projectsPublic from './projects/public.js'
+import projectsAdmin from './projects/admin.js'
+import objectsPublic from './objects/public.js'
 
 /** The content service's routes: site content, features, pages, projects and their images. */
-const routes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(store, { config })
-  await app.register(content)
-  await app.register(features)
-  await app.register(pages)
-  await app.register(projects, { config })
-  await app.register(objects)
+  for (const resource of [contentPublic, contentAdmin, featuresPublic, featuresAdmin, pagesPublic, pagesAdmin, projectsPublic, objectsPublic]) {
+    await app.register(resource)
+  }
+  await app.register(projectsAdmin, { config })
 }
 export default routes

@@ -1,24 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import mongoose from 'mongoose'
 import { Counter } from 'prom-client'
-import { HttpError } from '@site/service-kit'
-import { ContactCreateBody, ContactCreated, ErrorBody } from '@site/contracts'
+import { HttpError, errorResponses, newObjectId, onDuplicateKey } from '@site/service-kit'
+import { ContactCreateBody, ContactCreated } from '@site/contracts'
 import type { Config } from '../../config.js'
-import type { ContactModel } from '../../models/contact.js'
-import type { NotifyQueue } from '../../lib/notify-queue.js'
 import { honeypotFilled, parseContact } from '../../lib/input.js'
 import { dedupeKey, hitRateLimit, recentDuplicate, rememberSubmission } from '../../lib/spam.js'
 
-interface Options {
-  config: Config
-  contacts: ContactModel
-  notify: NotifyQueue
-}
-
 /** `POST /api/contacts`: store first (the outbox), then enqueue; the relay covers a failed enqueue. */
-const publicRoutes: FastifyPluginAsync<Options> = async (base, { config, contacts, notify }) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const { contacts, notifyQueue: notify } = app
   const outcomes = new Counter({
     name: 'contact_submissions_total',
     help: 'Contact form submissions by outcome',
@@ -53,7 +44,7 @@ const publicRoutes: FastifyPluginAsync<Options> = async (base, { config, contact
         tags: ['contacts'],
         summary: 'Send a consultation request',
         body: ContactCreateBody,
-        response: { 201: ContactCreated, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: { 201: ContactCreated, ...errorResponses(400, 429, 503) },
       },
       // Counted before the body is read, so malformed and honeypot posts use up the allowance too.
       onRequest: async (request) => {
@@ -70,7 +61,7 @@ const publicRoutes: FastifyPluginAsync<Options> = async (base, { config, contact
       if (honeypotFilled(request.body.website)) {
         outcomes.inc({ outcome: 'honeypot' })
         request.log.info('honeypot filled; accepted silently, not stored')
-        return reply.code(201).send({ id: new mongoose.Types.ObjectId().toHexString(), ok: true })
+        return reply.code(201).send({ id: newObjectId(), ok: true })
       }
       const input = parseContact(request.body)
       const key = dedupeKey(input)
@@ -81,18 +72,22 @@ const publicRoutes: FastifyPluginAsync<Options> = async (base, { config, contact
         return reply.code(201).send({ id: duplicate, ok: true })
       }
 
-      let id: string
-      try {
-        const doc = await contacts.create({ ...input, createdAt: new Date(now), dedupeKey: key, dedupeSlot: Math.floor(now / windowMs) })
-        id = doc._id.toString()
-      } catch (err) {
-        // A concurrent identical submit (double click) won the unique index: answer with its id.
-        if ((err as { code?: unknown }).code !== 11000) throw err
-        const same = await contacts.findOne({ dedupeKey: key, dedupeSlot: Math.floor(now / windowMs) }, { _id: 1 }).lean()
-        if (!same) throw err
+      const slot = Math.floor(now / windowMs)
+      const doubleSubmit = new Error('double submit')
+      const created = await contacts
+        .create({ ...input, createdAt: new Date(now), dedupeKey: key, dedupeSlot: slot })
+        .catch(onDuplicateKey(doubleSubmit))
+        .catch(async (err: unknown) => {
+          // A concurrent identical submit (double click) won the unique index: answer with its id.
+          const same = err === doubleSubmit ? await contacts.findOne({ dedupeKey: key, dedupeSlot: slot }, { _id: 1 }).lean() : null
+          if (!same) throw err
+          return { duplicateOf: same._id.toString() }
+        })
+      if ('duplicateOf' in created) {
         outcomes.inc({ outcome: 'duplicate' })
-        return reply.code(201).send({ id: same._id.toString(), ok: true })
+        return reply.code(201).send({ id: created.duplicateOf, ok: true })
       }
+      const id = created._id.toString()
       await rememberSubmission(app.redis, config.QUEUE_PREFIX, key, id, config.CONTACT_DEDUPE_WINDOW_S)
 
       try {
@@ -107,4 +102,4 @@ const publicRoutes: FastifyPluginAsync<Options> = async (base, { config, contact
     },
   )
 }
-export default publicRoutes
+export default contactsPublic

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
-import { Types } from 'mongoose'
-import { badRequest, HttpError, multipartProblem } from '@site/service-kit'
-import { ErrorBody, MAX_UPLOAD_BYTES, UploadResponse } from '@site/contracts'
+import { badRequest, errorResponses, HttpError, multipartProblem, newObjectId } from '@site/service-kit'
+import { MAX_UPLOAD_BYTES, UploadResponse } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage } from '@site/service-kit/images'
 
@@ -18,10 +17,10 @@ function mapMultipartError(err: unknown): unknown {
 }
 
 /**
- * POST /api/projects/upload (admin, registered inside the admin context): one image of at most
+ * POST /api/projects/upload (registered by the projects' admin routes): one image of at most
  * 10 MB, checked by its bytes, re-encoded without metadata and stored in GridFS. Answers its public path.
  */
-const upload: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+const upload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
     throwFileSizeLimit: true,
@@ -34,7 +33,7 @@ const upload: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
         tags: ['projects'],
         summary: 'Upload a project image (admin, multipart field `file`)',
         consumes: ['multipart/form-data'],
-        response: { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
+        response: { 200: UploadResponse, ...errorResponses(400, 401, 413) },
       },
     },
     async (request) => {
@@ -59,7 +58,7 @@ const upload: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
         throw err
       }
       const { ext, contentType } = IMAGE_TYPES[kind]
-      const path = `projects/${new Types.ObjectId().toHexString()}.${ext}`
+      const path = `projects/${newObjectId()}.${ext}`
       await app.store.objects.put(path, clean, contentType)
       request.log.info({ path, bytes: bytes.length, stored: clean.length }, 'project image stored')
       return { uploadURL: `/objects/${path}` }

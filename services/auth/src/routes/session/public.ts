@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX } from '@site/contracts'
+import { HttpError, SESSION_COOKIE, badRequest, errorResponses, unauthorized } from '@site/service-kit'
+import type { Config } from '../../config.js'
+import { toUserDto } from '../../lib/dto.js'
+import { usernameKey, type UserDoc } from '../../models/user.js'
+
+// Fields are optional in the schema so a missing one gets the UI's message; wrong types are 400.
+const LoginRequest = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 200 })),
+  password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX })),
+})
+
+/** Login and logout (spec §7). */
+const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const { users, hasher, limiter, now } = app.accounts
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthUser, ...errorResponses(400, 401, 429, 503) } } },
+    async (request) => {
+      const { username, password } = request.body
+      if (!username?.trim() || !password) throw badRequest(AUTH_MESSAGES.loginRequired, 'REQUIRED')
+      const key = usernameKey(username)
+      const attempt = await limiter.reserve(request.ip, key).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 429) request.log.warn({ event: 'login_locked' }, 'login refused: too many failures')
+        throw err
+      })
+      let user: UserDoc | null
+      let ok: boolean
+      try {
+        user = await users.findOne({ username_key: key }).select('+password_hash').lean<UserDoc>()
+        // An unknown username is checked against a decoy hash: same cost, same answer.
+        ok = await hasher.verify(user?.password_hash, password)
+      } catch (err) {
+        await attempt.release()
+        throw err
+      }
+      if (!ok || !user) {
+        request.log.info({ event: 'login_failed' }, 'login failed')
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
+      }
+      await attempt.succeeded()
+      if (hasher.needsRehash(user.password_hash)) {
+        await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } })
+      }
+      // A new id at login: an id known before (fixation) never becomes a signed-in session.
+      await request.session.regenerate()
+      const me = toUserDto(user)
+      request.session.user = me
+      request.session.loginAt = now()
+      request.session.idleTimeoutMs = config.SESSION_IDLE_TIMEOUT_MS
+      request.session.absoluteTimeoutMs = config.SESSION_ABSOLUTE_TIMEOUT_MS
+      app.authSessions.markFresh(request.session)
+      request.log.info({ event: 'login', userId: me.id }, 'admin signed in')
+      return me
+    },
+  )
+
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: AuthOk, ...errorResponses(503) } } }, async (request, reply) => {
+    if (request.cookies[SESSION_COOKIE]) {
+      const userId = request.session?.user?.id
+      if (request.session) await request.session.destroy()
+      reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      if (userId) request.log.info({ event: 'logout', userId }, 'admin signed out')
+    }
+    return { ok: true }
+  })
+}
+
+export default sessionPublic

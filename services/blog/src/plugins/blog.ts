@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin'
+import type { Queue } from 'bullmq'
+import { QUEUES, type BlogImportJob } from '@site/contracts'
+import { createQueue, createQueueEvents } from '@site/service-kit/queues'
+import type { Config } from '../config.js'
+import { postModel, type PostModel } from '../models/post.js'
+import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
+import { createLlm, type Llm } from '../lib/llm.js'
+import type { ImportResult } from '../jobs/import.js'
+
+/** What the blog routes share: the posts model, the published cache, the LLM and the import queue. */
+export interface Blog {
+  config: Config
+  posts: PostModel
+  cache: PublishedCache
+  llm: Llm | null
+  queue: Queue<BlogImportJob, ImportResult>
+  events: ReturnType<typeof createQueueEvents>['events']
+  /** After every write: this process's cache and every other replica's (through Redis). */
+  changed(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    blog: Blog
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const posts = postModel(app.db)
+    await posts.init().catch((err: unknown) => app.log.warn({ err }, 'blog indexes not built yet'))
+    const cache = new PublishedCache(app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
+    const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
+    const q = createQueue<BlogImportJob>(QUEUES.blogImport, settings, {
+      attempts: config.BLOG_IMPORT_ATTEMPTS,
+      backoff: { type: 'exponential', delay: config.BLOG_IMPORT_BACKOFF_MS },
+    })
+    const ev = createQueueEvents(QUEUES.blogImport, settings)
+    // The producer fails fast while Redis is away; give it a moment to connect at boot so the
+    // first upload after a start is not refused.
+    await Promise.race([Promise.all([q.queue.waitUntilReady(), ev.events.waitUntilReady()]).catch(() => undefined), sleep(3000)])
+    app.addHook('onClose', async () => {
+      await ev.close()
+      await q.close()
+    })
+    app.decorate('blog', {
+      config,
+      posts,
+      cache,
+      llm: createLlm(config),
+      queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,
+      events: ev.events,
+      async changed() {
+        cache.invalidate()
+        await bumpPostsVersion(app.redis, config.QUEUE_PREFIX)
+      },
+    })
+  },
+  { name: 'blog', dependencies: ['kit-mongo', 'kit-redis'] },
+)

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, errorResponses, notFound, sendImmutable } from '@site/service-kit'
+import { IMAGE_NAME, loadImage } from '../../models/images.js'
+
+const IMAGE_NOT_FOUND = 'Image not found'
+
+/**
+ * GET /api/blog/images/{name}: images of imported .docx files. A name is the hash of the image,
+ * so its content never changes and browsers may keep it for a year. Same headers as /objects.
+ */
+const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/blog/images/:name',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'An image of an imported post',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params
+      if (!IMAGE_NAME.test(name)) throw notFound(IMAGE_NOT_FOUND)
+      const image = await loadImage(app.db, name)
+      if (!image) throw notFound(IMAGE_NOT_FOUND)
+      return sendImmutable(request, reply, { etag: `"${name.split('.')[0]}"`, contentType: image.contentType, bytes: image.bytes })
+    },
+  )
+}
+export default imagesPublic

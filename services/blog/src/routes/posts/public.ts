@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, Type, errorResponses, notFound, sendCached } from '@site/service-kit'
+import { BlogPost, BlogPostSummary, PAGE_SIZE_DEFAULT, PageQuery, Paged } from '@site/contracts'
+import type { PostDoc } from '../../models/post.js'
+import { toPostDto } from '../../posts/dto.js'
+import { listPosts } from '../../posts/list.js'
+import { NOT_FOUND } from '../../posts/repo.js'
+
+const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optional(Type.Boolean()) })
+
+/**
+ * GET /api/blog: one page of post summaries, newest first. Anonymous callers (and `published=true`)
+ * get the published posts from the cache, public and revalidated by ETag; admins get drafts too,
+ * `published=true|false` and the title search `q`, never stored. GET /api/blog/slug/{slug}: the
+ * full post; drafts only for admins.
+ */
+const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.blog
+  app.get(
+    '/api/blog',
+    {
+      schema: {
+        tags: ['blog'],
+        querystring: ListQuery,
+        response: { 200: Paged(BlogPostSummary), 304: {}, ...errorResponses(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { published, q } = request.query
+      const page = request.query.page ?? 1
+      const pageSize = request.query.pageSize ?? PAGE_SIZE_DEFAULT
+      // The same URL answers differently to an admin: shared caches must key on the cookie.
+      reply.header('vary', 'Cookie')
+      const admin = await request.getAdmin()
+      if (!admin || (published === true && !q?.trim())) {
+        // The public list ignores `q` (a search per visitor request would bypass the cache).
+        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, () => listPosts(ctx.posts, { page, pageSize, published: true }))
+        return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      }
+      reply.header('cache-control', PRIVATE_NO_STORE)
+      return listPosts(ctx.posts, { page, pageSize, published, q })
+    },
+  )
+
+  app.get(
+    '/api/blog/slug/:slug',
+    {
+      schema: {
+        tags: ['blog'],
+        params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+        response: { 200: BlogPost, 304: {}, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params
+      reply.header('vary', 'Cookie')
+      const entry = await ctx.cache.get(`slug:${slug}`, async () => {
+        const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
+        return doc ? toPostDto(doc) : null
+      })
+      if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      if (await request.getAdmin()) {
+        const doc = await ctx.posts.findOne({ slug }).lean<PostDoc>()
+        if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toPostDto(doc))
+      }
+      throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
+    },
+  )
+}
+export default postsPublic

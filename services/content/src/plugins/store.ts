@@ -1,0 +1,80 @@
+import fp from 'fastify-plugin'
+import type { Config } from '../config.js'
+import { contentModel } from '../models/content.js'
+import { featureModel } from '../models/feature.js'
+import { pageModel } from '../models/page.js'
+import { projectModel } from '../models/project.js'
+import { seedMarkerModel } from '../models/seed-marker.js'
+import { ReadCache } from '@site/service-kit'
+import { changeChannels } from '@site/contracts'
+import { ObjectStore } from '../lib/objects.js'
+import { seedDefaults } from '../seed.js'
+import { sweepOrphanImages } from '../lib/orphans.js'
+
+/** The pub/sub channel of one deployment's content replicas, also heard by the chat (contracts' changeChannels). */
+export const invalidateChannel = (prefix: string) => changeChannels(prefix).content
+
+export function createModels(db: import('mongoose').Connection) {
+  return {
+    content: contentModel(db),
+    features: featureModel(db),
+    pages: pageModel(db),
+    projects: projectModel(db),
+    seeds: seedMarkerModel(db),
+  }
+}
+export type Models = ReturnType<typeof createModels>
+
+export interface Store {
+  models: Models
+  cache: ReadCache
+  objects: ObjectStore
+  /** Resolves once the defaults are in the database; retried on the next read if the database was away. */
+  seeded(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store
+  }
+}
+
+/** The service's data: models, the public read cache, the image store, and the boot-time seed. */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const models = createModels(app.db)
+    const cache = new ReadCache({ ttlMs: config.CONTENT_CACHE_TTL_MS, publisher: () => app.redis, channel: invalidateChannel(config.QUEUE_PREFIX) })
+    const objects = new ObjectStore(app.db, config.OBJECT_CACHE_BYTES)
+    cache.onClear(() => objects.clearMemory())
+    await cache.listen(config.REDIS_URL)
+
+    let seeding: Promise<void> | undefined
+    const seeded = () => {
+      seeding ??= seedDefaults(models).then(
+        (r) => {
+          if (r.content || r.features) app.log.info(r, 'seeded default content')
+        },
+        (err: unknown) => {
+          seeding = undefined
+          throw err
+        },
+      )
+      return seeding
+    }
+    app.decorate('store', { models, cache, objects, seeded })
+    app.addHook('onReady', async () => {
+      await seeded().catch((err: unknown) => app.log.warn({ err }, 'seeding postponed: database unavailable'))
+    })
+    // Hourly: uploads never attached to a project (a cancelled dialog) go after ORPHAN_IMAGE_MAX_AGE_MS.
+    const sweep = setInterval(() => {
+      const cutoff = new Date(Date.now() - config.ORPHAN_IMAGE_MAX_AGE_MS)
+      sweepOrphanImages(models, objects, cutoff, app.log).catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'))
+    }, config.ORPHAN_SWEEP_INTERVAL_MS)
+    sweep.unref()
+    app.addHook('onClose', async () => {
+      clearInterval(sweep)
+      cache.close()
+    })
+  },
+  { name: 'content-store' },
+)

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import mongoose from 'mongoose'
+import { ADMIN_WRITE_ERRORS, adminOnly, badRequest, isObjectId, notFound } from '@site/service-kit'
+import { Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
+import { toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
+import { userValidationMessages } from '../../lib/validation.js'
+import { listFeatures } from './list.js'
+
+const tags = ['features']
+const FEATURE_NOT_FOUND = 'Feature not found'
+const OPTIONAL = ['title_de', 'description_de']
+const errors = ADMIN_WRITE_ERRORS
+
+/** POST /api/features, PUT/DELETE /api/features/{id}, PUT /api/features/order. */
+const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
+  adminOnly(app)
+  userValidationMessages(app)
+  const { models, cache } = app.store
+
+  app.post(
+    '/api/features',
+    { schema: { tags, summary: 'Add a feature at the end (admin)', body: FeatureInput, response: { 201: Feature, ...errors } } },
+    async (request, reply) => {
+      const last = await models.features.findOne().sort({ sort_order: -1 }).select({ sort_order: 1 }).lean()
+      const doc = await models.features.create({ ...nullIfEmpty(request.body, OPTIONAL), sort_order: (last?.sort_order ?? -1) + 1 })
+      await cache.invalidate(request.log)
+      return reply.code(201).send(toFeatureDto(doc.toObject()))
+    },
+  )
+
+  app.put(
+    '/api/features/order',
+    { schema: { tags, summary: 'Reorder features (admin)', body: FeatureOrder, response: { 200: Type.Array(Feature), ...errors } } },
+    async (request) => {
+      const { ids } = request.body
+      if (new Set(ids).size !== ids.length) throw badRequest('Each feature may appear only once in the order', 'VALIDATION')
+      const current = await models.features.find().sort({ sort_order: 1, _id: 1 }).select({ _id: 1 }).lean()
+      const known = new Set(current.map((d) => String(d._id)))
+      const unknown = ids.find((id) => !known.has(id))
+      if (unknown !== undefined) throw notFound(FEATURE_NOT_FOUND)
+      // Listed ids first in the given order; any not listed (added meanwhile) keep their order after them.
+      const order = [...ids, ...current.map((d) => String(d._id)).filter((id) => !ids.includes(id))]
+      if (order.length) {
+        await models.features.bulkWrite(
+          order.map((id, i) => ({ updateOne: { filter: { _id: new mongoose.Types.ObjectId(id) }, update: { $set: { sort_order: i } } } })),
+        )
+      }
+      await cache.invalidate(request.log)
+      return listFeatures(app.store)
+    },
+  )
+
+  app.put(
+    '/api/features/:id',
+    { schema: { tags, summary: 'Update a feature (admin)', params: IdParams, body: FeatureInput, response: { 200: Feature, ...errors } } },
+    async (request) => {
+      const { id } = request.params
+      if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
+      const doc = await models.features.findByIdAndUpdate(id, { $set: nullIfEmpty(request.body, OPTIONAL) }, { returnDocument: 'after', lean: true })
+      if (!doc) throw notFound(FEATURE_NOT_FOUND)
+      await cache.invalidate(request.log)
+      return toFeatureDto(doc)
+    },
+  )
+
+  app.delete(
+    '/api/features/:id',
+    { schema: { tags, summary: 'Delete a feature (admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params
+      if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
+      const doc = await models.features.findByIdAndDelete(id).lean()
+      if (!doc) throw notFound(FEATURE_NOT_FOUND)
+      await cache.invalidate(request.log)
+      return reply.code(204).send(null)
+    },
+  )
+}
+export default featuresAdmin

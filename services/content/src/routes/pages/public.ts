@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, errorResponses, findPage, notFound, sendCached, titleSearch } from '@site/service-kit'
+import { PAGE_SIZE_DEFAULT, Page, PageQuery, PageSummary, Paged } from '@site/contracts'
+import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
+import { PAGE_NOT_FOUND } from './texts.js'
+
+const tags = ['pages']
+const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
+
+/**
+ * GET /api/pages, GET /api/pages/slug/{slug}. Drafts are for admins only. The list answers pages of
+ * summaries (no content_*): the footer and the admin list show titles and slugs; the public page
+ * and the editor read one full page.
+ */
+const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
+  const { models, cache } = app.store
+
+  app.get(
+    '/api/pages',
+    {
+      schema: {
+        tags,
+        summary: 'Pages as summaries, newest first (drafts and the title search `q` only for admins)',
+        querystring: PageQuery,
+        response: { 200: Paged(PageSummary), 304: {}, ...errorResponses(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, pageSize = PAGE_SIZE_DEFAULT, q } = request.query
+      reply.header('vary', 'Cookie')
+      if ((await request.getAdmin()) !== null) {
+        reply.header('cache-control', PRIVATE_NO_STORE)
+        return listPages({}, { page, pageSize, q })
+      }
+      // Visitors get the published pages from the cache; `q` is an admin search and ignored here.
+      const entry = await cache.get(`pages:public:${page}:${pageSize}`, () => listPages({ published: true }, { page, pageSize }))
+      return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+    },
+  )
+
+  function listPages(filter: Record<string, unknown>, query: PageQuery) {
+    const where = { ...filter, ...titleSearch(query.q, ['title_nl', 'title_en']) }
+    return findPage(models.pages, where, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toPageSummaryDto })
+  }
+
+  app.get(
+    '/api/pages/slug/:slug',
+    { schema: { tags, summary: 'One page by slug', params: Type.Object({ slug: Type.String({ maxLength: 200 }) }), response: { 200: Page, 304: {}, ...errorResponses(404) } } },
+    async (request, reply) => {
+      const { slug } = request.params
+      reply.header('vary', 'Cookie')
+      const entry = await cache.get(`pages:slug:${slug}`, async () => {
+        const doc = await models.pages.findOne({ slug, published: true }).lean()
+        return doc ? toPageDto(doc) : null
+      })
+      if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      const draft = (await request.getAdmin()) ? await models.pages.findOne({ slug }).lean() : null
+      if (!draft) throw notFound(PAGE_NOT_FOUND)
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(toPageDto(draft))
+    },
+  )
+}
+export default pagesPublic

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyBaseLogger } from 'fastify'
+import { Type } from 'typebox'
+import { ADMIN_WRITE_ERRORS, adminOnly, isObjectId, notFound } from '@site/service-kit'
+import { IdParams, Project, ProjectInput } from '@site/contracts'
+import type { Config } from '../../config.js'
+import { toProjectDto } from '../../lib/dto.js'
+import { userValidationMessages } from '../../lib/validation.js'
+import { normalizeUrl, ownObjectPath } from './urls.js'
+import upload from './upload.js'
+
+const tags = ['projects']
+const errors = ADMIN_WRITE_ERRORS
+const PROJECT_NOT_FOUND = 'Project not found'
+
+function toDocument(body: ProjectInput) {
+  return {
+    title: body.title,
+    description: body.description,
+    image_url: normalizeUrl(body.image_url, 'Image URL', true),
+    video_url: normalizeUrl(body.video_url, 'Video URL'),
+    link_url: normalizeUrl(body.link_url, 'Link URL'),
+  }
+}
+
+/** POST /api/projects, PUT/DELETE /api/projects/{id}, POST /api/projects/upload. */
+const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  adminOnly(app)
+  userValidationMessages(app)
+  const { models, cache, objects } = app.store
+  await app.register(upload, { config })
+
+  /** Removes an uploaded image once no project shows it any more. */
+  async function releaseImage(url: string | null | undefined, log: FastifyBaseLogger) {
+    const path = ownObjectPath(url)
+    if (!path || (await models.projects.exists({ image_url: url }))) return
+    await objects.delete(path).catch((err: unknown) => log.warn({ err, path }, 'could not delete a project image'))
+  }
+
+  app.post(
+    '/api/projects',
+    { schema: { tags, summary: 'Add a project (admin)', body: ProjectInput, response: { 201: Project, ...errors } } },
+    async (request, reply) => {
+      const doc = await models.projects.create(toDocument(request.body))
+      await cache.invalidate(request.log)
+      return reply.code(201).send(toProjectDto(doc.toObject()))
+    },
+  )
+
+  app.put(
+    '/api/projects/:id',
+    { schema: { tags, summary: 'Update a project (admin)', params: IdParams, body: ProjectInput, response: { 200: Project, ...errors } } },
+    async (request) => {
+      const { id } = request.params
+      if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
+      const update = toDocument(request.body)
+      const before = await models.projects.findByIdAndUpdate(id, { $set: update }, { returnDocument: 'before', lean: true })
+      if (!before) throw notFound(PROJECT_NOT_FOUND)
+      if (before.image_url !== update.image_url) await releaseImage(before.image_url, request.log)
+      await cache.invalidate(request.log)
+      return toProjectDto({ ...before, ...update })
+    },
+  )
+
+  app.delete(
+    '/api/projects/:id',
+    { schema: { tags, summary: 'Delete a project and its uploaded image (admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      const { id } = request.params
+      if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
+      const doc = await models.projects.findByIdAndDelete(id).lean()
+      if (!doc) throw notFound(PROJECT_NOT_FOUND)
+      await releaseImage(doc.image_url, request.log)
+      await cache.invalidate(request.log)
+      return reply.code(204).send(null)
+    },
+  )
+}
+export default projectsAdmin
