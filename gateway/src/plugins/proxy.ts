@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin'
 import proxy from '@fastify/http-proxy'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
 import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { upstreamRoutes } from '../routes.js'
 import { upstreamError } from './upstream-errors.js'
-import { DRAIN_MAX_BYTES, drain, upstreamBody } from './request-body.js'
+import { DRAIN_MAX_BYTES, drain, keepConnectionOnEarlyAnswer, upstreamBody } from './request-body.js'
 
 /**
  * Forwards the request id and the client address the gateway determined; whatever a client sent
@@ -31,6 +31,12 @@ function replyOptions(timeout: number) {
     rewriteRequestHeaders: forwardHeaders,
     // Never retry: a 503 or a refused connection is answered at once, so the client sees it within the route's timeout.
     retryDelay: () => null,
+    // An early answer keeps the client's connection open (its body is drained) rather than closing it under the client.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply-from types request and reply of any HTTP version
+    onResponse: (request: any, reply: any, res: { stream: NodeJS.ReadableStream }) => {
+      keepConnectionOnEarlyAnswer((request as FastifyRequest).raw, reply as FastifyReply)
+      return (reply as FastifyReply).send(res.stream)
+    },
   }
 }
 

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
+import type { FastifyReply } from 'fastify'
 
 /**
  * After an early answer the rest of a client's body is read and dropped so its keep-alive connection
@@ -13,6 +14,24 @@ export const bodyWasTooLarge = (raw: IncomingMessage) => overLimit.has(raw)
 /** Requests whose body had not arrived within their route's timeout. */
 const tooSlow = new WeakSet<IncomingMessage>()
 export const bodyWasTooSlow = (raw: IncomingMessage) => tooSlow.has(raw)
+
+/**
+ * Called when an upstream's answer arrives, before it is passed on. reply-from announces
+ * `Connection: close` whenever the upstream answers before the client's body has fully arrived (an
+ * early 401, 403, 413, 415 or 429 to a client whose body is still on its way), and Node's server
+ * then closes the socket as soon as the answer is written, without reading what the client is
+ * still sending. The client's remaining bytes meet a closed socket, its kernel gets a reset, and a
+ * client slow to read its answer (a busy machine) loses the answer too: its fetch fails with EPIPE.
+ * The gateway drains that remainder instead (upstreamBody), so the connection stays usable and is
+ * announced so; only a body too large to drain, a client that asked to close, or a server on its
+ * way down keep the close.
+ */
+export function keepConnectionOnEarlyAnswer(raw: IncomingMessage, reply: FastifyReply): void {
+  if (raw.complete || !reply.raw.shouldKeepAlive || reply.raw.getHeader('connection') !== undefined) return
+  const declared = Number(raw.headers['content-length'])
+  if (Number.isFinite(declared) && declared > DRAIN_MAX_BYTES) return
+  reply.header('connection', 'keep-alive')
+}
 
 /** Reads and drops what is left of a request body, up to DRAIN_MAX_BYTES. */
 export function drain(raw: IncomingMessage): void {

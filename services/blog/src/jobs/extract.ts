@@ -1,5 +1,5 @@
-import matter from 'gray-matter'
 import { Marked } from 'marked'
+import { parseDocument } from 'yaml'
 import type { UploadKind } from '../models/upload.js'
 import { FileRejected, decodeText, inspectDocx } from '../lib/filecheck.js'
 
@@ -25,22 +25,60 @@ export function txtToHtml(text: string): string {
     .join('\n')
 }
 
-const refuseCode = () => {
-  throw new FileRejected('Front matter with code is not accepted; use YAML front matter.', 422)
-}
 const marked = new Marked({ gfm: true, breaks: false })
 
-export function mdToExtracted(text: string): Extracted {
-  let parsed: matter.GrayMatterFile<string>
+const FENCE = '---'
+
+/**
+ * Front matter as Markdown tools write it: `---` at the very start of the file (not `----`), an
+ * optional language on that line, up to the next line that starts with `---` (the whole rest of
+ * the file when none does). Null when the file has none.
+ */
+function splitFrontMatter(text: string): { language: string; block: string; content: string } | null {
+  if (!text.startsWith(FENCE) || text[FENCE.length] === '-') return null
+  const afterFence = text.slice(FENCE.length)
+  const eol = afterFence.search(/\r?\n/)
+  if (eol < 0) return { language: afterFence.trim(), block: '', content: '' }
+  const rest = afterFence.slice(eol)
+  const close = rest.indexOf(`\n${FENCE}`)
+  if (close < 0) return { language: afterFence.slice(0, eol).trim(), block: rest, content: '' }
+  const content = rest.slice(close + 1 + FENCE.length).replace(/^\r?\n/, '')
+  // The closing fence's line end may be CRLF: its \r is not part of the last value.
+  return { language: afterFence.slice(0, eol).trim(), block: rest.slice(0, close).replace(/\r$/, ''), content }
+}
+
+/** Languages whose front matter is a program: never evaluated, the file is refused. */
+const CODE_LANGUAGES = new Set(['js', 'javascript', 'coffee', 'coffeescript'])
+
+/** The front matter's fields. YAML (or JSON) only: parsing it never runs code. */
+function frontMatterData(language: string, block: string): Record<string, unknown> {
+  const lang = language.toLowerCase()
+  if (CODE_LANGUAGES.has(lang)) throw new FileRejected('Front matter with code is not accepted; use YAML front matter.', 422)
+  const notYaml = new FileRejected('The front matter of this Markdown file is not valid YAML.', 422)
+  if (lang && lang !== 'yaml' && lang !== 'yml' && lang !== 'json') throw notYaml
+  // Comment lines alone are an empty block.
+  if (block.replace(/^\s*#[^\n]+/gm, '').trim() === '') return {}
+  let data: unknown
   try {
-    // gray-matter can evaluate `---js` front matter: those engines are switched off.
-    parsed = matter(text.replace(/^\uFEFF/, ''), { engines: { js: refuseCode, javascript: refuseCode, coffee: refuseCode } } as never)
-  } catch (err) {
-    if (err instanceof FileRejected) throw err
-    throw new FileRejected('The front matter of this Markdown file is not valid YAML.', 422)
+    if (lang === 'json') data = JSON.parse(block)
+    else {
+      const doc = parseDocument(block, { logLevel: 'silent' })
+      // A tag other loaders would act on (`!!js/function`) is refused as before, not read as text;
+      // toJS refuses an alias bomb (more than 100 alias expansions).
+      if (doc.errors.length || doc.warnings.length) throw notYaml
+      data = doc.toJS({ maxAliasCount: 100 })
+    }
+  } catch {
+    throw notYaml
   }
-  const data = parsed.data as Record<string, unknown>
-  const html = marked.parse(parsed.content, { async: false })
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+}
+
+export function mdToExtracted(text: string): Extracted {
+  const source = text.replace(/^\uFEFF/, '')
+  const front = splitFrontMatter(source)
+  const data = front ? frontMatterData(front.language, front.block) : {}
+  const html = marked.parse(front ? front.content : source, { async: false })
   const tags = data.tags ?? data.keywords
   const list = Array.isArray(tags) ? tags.map(String) : typeof tags === 'string' ? tags.split(',') : undefined
   return {
