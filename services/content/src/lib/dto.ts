@@ -1,4 +1,5 @@
 import type { Feature, Page, PageSummary, Project, SiteContent } from '@site/contracts'
+import { PROJECT_OPTIONAL_FIELDS } from '../models/project.js'
 
 type Doc = Record<string, unknown> & { _id: unknown }
 
@@ -39,15 +40,9 @@ export function toPageSummaryDto(doc: Doc): PageSummary {
 }
 
 export function toProjectDto(doc: Doc): Project {
-  return {
-    id: String(doc._id),
-    title: str(doc.title),
-    description: str(doc.description),
-    image_url: strOrNull(doc.image_url),
-    video_url: strOrNull(doc.video_url),
-    link_url: strOrNull(doc.link_url),
-    created_at: iso(doc.created_at),
-  }
+  const out: Record<string, unknown> = { id: String(doc._id), title: str(doc.title), description: str(doc.description) }
+  for (const key of PROJECT_OPTIONAL_FIELDS) out[key] = strOrNull(doc[key])
+  return { ...out, created_at: iso(doc.created_at) } as Project
 }
 
 /** Optional text fields arrive as absent, null or '' (a cleared input): all stored as null. */

@@ -4,7 +4,8 @@ import { Type } from 'typebox'
 import { ADMIN_WRITE_ERRORS, adminOnly, isObjectId, notFound } from '@site/service-kit'
 import { IdParams, Project, ProjectInput } from '@site/contracts'
 import type { Config } from '../../config.js'
-import { toProjectDto } from '../../lib/dto.js'
+import { nullIfEmpty, toProjectDto } from '../../lib/dto.js'
+import { PROJECT_OPTIONAL_FIELDS } from '../../models/project.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
@@ -13,10 +14,10 @@ const tags = ['projects']
 const errors = ADMIN_WRITE_ERRORS
 const PROJECT_NOT_FOUND = 'Project not found'
 
+/** The contract's fields as stored: optional texts left empty become null, URLs are checked. */
 function toDocument(body: ProjectInput) {
   return {
-    title: body.title,
-    description: body.description,
+    ...nullIfEmpty(body, PROJECT_OPTIONAL_FIELDS),
     image_url: normalizeUrl(body.image_url, 'Image URL', true),
     video_url: normalizeUrl(body.video_url, 'Video URL'),
     link_url: normalizeUrl(body.link_url, 'Link URL'),
