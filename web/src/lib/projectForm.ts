@@ -1,33 +1,33 @@
 // The project form's values, shared by 'Add Project' on /projects and the admin's project dialog:
-// every field a string while editing; title and description required; empty optional URLs sent as null.
+// every field a string while editing; title and description required; empty optional fields sent as null.
 import type { Project, ProjectInput } from '@site/contracts'
 import { orNull } from './orNull'
 
-export interface ProjectForm {
-  title: string
-  description: string
-  image_url: string
-  video_url: string
-  link_url: string
-}
-export const EMPTY_PROJECT_FORM: ProjectForm = { title: '', description: '', image_url: '', video_url: '', link_url: '' }
+export type ProjectField = keyof ProjectInput
+export type ProjectForm = Record<ProjectField, string>
 
-export const projectToForm = (p: Project): ProjectForm => ({
-  title: p.title,
-  description: p.description,
-  image_url: p.image_url ?? '',
-  video_url: p.video_url ?? '',
-  link_url: p.link_url ?? '',
-})
+/**
+ * Every field of the contract's ProjectInput, in form order, with how it is edited. A field added to
+ * the contract is a type error here until it is listed (and then in the labels of the message files).
+ */
+export const PROJECT_FIELDS = {
+  title: { required: true },
+  description: { required: true, rows: 4 },
+  image_url: { url: true },
+  video_url: { url: true },
+  link_url: { url: true },
+} satisfies Record<ProjectField, { required?: true; rows?: number; url?: true }>
 
-export const toProjectInput = (f: ProjectForm): ProjectInput => ({
-  title: f.title.trim(),
-  description: f.description.trim(),
-  image_url: orNull(f.image_url),
-  video_url: orNull(f.video_url),
-  link_url: orNull(f.link_url),
-})
+const keys = Object.keys(PROJECT_FIELDS) as ProjectField[]
+const isRequired = (key: ProjectField) => 'required' in PROJECT_FIELDS[key]
+
+export const EMPTY_PROJECT_FORM = Object.fromEntries(keys.map((key) => [key, ''])) as ProjectForm
+
+export const projectToForm = (p: Project): ProjectForm =>
+  Object.fromEntries(keys.map((key) => [key, p[key] ?? ''])) as ProjectForm
+
+export const toProjectInput = (f: ProjectForm): ProjectInput =>
+  Object.fromEntries(keys.map((key) => [key, isRequired(key) ? f[key].trim() : orNull(f[key])])) as ProjectInput
 
 /** The required fields left empty, in form order. */
-export const missingProjectFields = (f: ProjectForm) =>
-  (['title', 'description'] as const).filter((key) => f[key].trim() === '')
+export const missingProjectFields = (f: ProjectForm) => keys.filter((key) => isRequired(key) && f[key].trim() === '')

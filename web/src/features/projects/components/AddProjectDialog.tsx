@@ -42,7 +42,7 @@ export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
             idPrefix="ap"
             form={form}
             onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
-            labels={{ title: p.fieldTitle, description: p.fieldDescription, image: p.fieldImage, video: p.fieldVideo, link: p.fieldLink }}
+            labels={p.fields}
             errors={missing ? { [missing]: error } : {}}
             urlPlaceholder="https://"
             titleMaxLength={200}

@@ -1,5 +1,14 @@
 import type { Messages } from '../types'
 
+/** The project form's labels; the admin shows them too (its one wording is English). */
+export const projectFields = {
+  title: 'Title',
+  description: 'Description',
+  image_url: 'Image URL (optional)',
+  video_url: 'Video URL (optional)',
+  link_url: 'Link URL (optional)',
+}
+
 export const projects: Messages['projects'] = {
   title: 'Our Projects',
   subtitle: 'A selection of what we have built.',
@@ -12,11 +21,7 @@ export const projects: Messages['projects'] = {
   opensInNewTab: '(opens in a new tab)',
   add: 'Add Project',
   addTitle: 'Add Project',
-  fieldTitle: 'Title',
-  fieldDescription: 'Description',
-  fieldImage: 'Image URL (optional)',
-  fieldVideo: 'Video URL (optional)',
-  fieldLink: 'Link URL (optional)',
+  fields: projectFields,
   required: 'Title and description are required.',
   cancel: 'Cancel',
   save: 'Add Project',

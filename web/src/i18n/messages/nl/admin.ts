@@ -1,6 +1,8 @@
 // /admin (spec §2 "/admin dashboard", "Admin dialogs and forms", §5, §8, §9). Owner: admin engineer.
 // The spec gives the dashboard one wording (English, with Dutch success toasts for blog, page and
 // feature writes); en and de reuse this catalog as is (see en/admin.ts, de/admin.ts).
+import { projectFields } from '../en/projects'
+
 export const admin = {
   dashboard: 'Admin Dashboard',
   breadcrumb: 'Breadcrumb',
@@ -169,8 +171,8 @@ export const admin = {
     empty: 'No projects yet.',
     createTitle: 'Create New Project',
     editTitle: 'Edit Project',
-    title: 'Title',
-    description: 'Description',
+    // The form's labels are the English ones of 'Add Project' (the image is uploaded, labelled by `image`).
+    fields: projectFields,
     image: 'Image',
     imageHint: 'One image file, at most 10 MB.',
     uploadImage: 'Upload Image',
@@ -179,8 +181,6 @@ export const admin = {
     uploadingImage: 'Uploading...',
     imagePreview: 'Preview of the project image',
     noImage: 'No image',
-    videoUrl: 'Video URL (optional)',
-    linkUrl: 'Link URL (optional)',
     create: 'Create Project',
     update: 'Update Project',
     titleRequired: 'Title is required',

@@ -1,4 +1,6 @@
 // /projects and the Add Project dialog (spec §2, §5, §8). Owner: public-site engineer.
+import type { ProjectInput } from '@site/contracts'
+
 export const projects = {
   title: 'Onze Projecten',
   subtitle: 'Een selectie van wat we gebouwd hebben.',
@@ -11,11 +13,13 @@ export const projects = {
   opensInNewTab: '(opent in een nieuw tabblad)',
   add: 'Project toevoegen',
   addTitle: 'Project toevoegen',
-  fieldTitle: 'Titel',
-  fieldDescription: 'Beschrijving',
-  fieldImage: 'Afbeeldings-URL (optioneel)',
-  fieldVideo: 'Video-URL (optioneel)',
-  fieldLink: 'Link-URL (optioneel)',
+  fields: {
+    title: 'Titel',
+    description: 'Beschrijving',
+    image_url: 'Afbeeldings-URL (optioneel)',
+    video_url: 'Video-URL (optioneel)',
+    link_url: 'Link-URL (optioneel)',
+  } satisfies Record<keyof ProjectInput, string>,
   required: 'Titel en beschrijving zijn verplicht.',
   cancel: 'Annuleren',
   save: 'Project toevoegen',

@@ -56,7 +56,7 @@ export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; 
             idPrefix="project"
             form={form}
             onChange={set}
-            labels={{ title: tp.title, description: tp.description, image: tp.image, video: tp.videoUrl, link: tp.linkUrl }}
+            labels={tp.fields}
             errors={errors}
             image={<ProjectImageUpload key={opened} url={form.image_url} onChange={(url) => set('image_url', url)} onUploading={setUploading} disabled={saving} />}
             disabled={saving}
