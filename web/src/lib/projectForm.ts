@@ -27,7 +27,10 @@ export const projectToForm = (p: Project): ProjectForm =>
   Object.fromEntries(keys.map((key) => [key, p[key] ?? ''])) as ProjectForm
 
 export const toProjectInput = (f: ProjectForm): ProjectInput =>
-  Object.fromEntries(keys.map((key) => [key, isRequired(key) ? f[key].trim() : orNull(f[key])])) as ProjectInput
+  Object.fromEntries(
+    keys.map((key) => [key, isRequired(key) ? f[key].trim() : orNull(f[key])]),
+  ) as ProjectInput
 
 /** The required fields left empty, in form order. */
-export const missingProjectFields = (f: ProjectForm) => keys.filter((key) => isRequired(key) && f[key].trim() === '')
+export const missingProjectFields = (f: ProjectForm) =>
+  keys.filter((key) => isRequired(key) && f[key].trim() === '')

@@ -2,7 +2,9 @@ import { ProjectInput, type Project } from '@site/contracts'
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
 
 /** The contract's optional fields (URLs and short texts): each stored as a string or null. */
-type OptionalField = { [K in keyof ProjectInput]-?: undefined extends ProjectInput[K] ? K : never }[keyof ProjectInput]
+type OptionalField = {
+  [K in keyof ProjectInput]-?: undefined extends ProjectInput[K] ? K : never
+}[keyof ProjectInput]
 export const PROJECT_OPTIONAL_FIELDS = Object.keys(ProjectInput.properties).filter(
   (key) => !(ProjectInput.required as readonly string[]).includes(key),
 ) as OptionalField[]

@@ -50,5 +50,11 @@ export function ProjectFields({
       />
     )
   }
-  return <>{(Object.keys(PROJECT_FIELDS) as ProjectField[]).map((key) => (key === 'image_url' && image ? <Fragment key={key}>{image}</Fragment> : field(key)))}</>
+  return (
+    <>
+      {(Object.keys(PROJECT_FIELDS) as ProjectField[]).map((key) =>
+        key === 'image_url' && image ? <Fragment key={key}>{image}</Fragment> : field(key),
+      )}
+    </>
+  )
 }
