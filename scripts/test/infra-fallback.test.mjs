@@ -56,3 +56,24 @@ t.test(
     t.equal(res.ok, 1, 'the fallback server answers')
   },
 )
+
+t.test('INFRA forces a route, and a wrong value is refused with the accepted ones', async (t) => {
+  const env = { ...process.env, REDIS_URL: 'redis://127.0.0.1:1' }
+  delete env.MONGO_URL
+  const lines = []
+  const infra = await ensureInfra({
+    name: 'fallback-test',
+    log: (m) => lines.push(m),
+    env: { ...env, INFRA: 'embedded' },
+    fresh: true,
+  })
+  t.teardown(() => infra.stop())
+  t.match(lines.join('\n'), /infrastructure route: embedded \(INFRA=embedded\)/)
+  t.match(infra.mongoKind, /^FerretDB/, 'no container was tried')
+  await t.rejects(
+    ensureInfra({ name: 'fallback-test', log: () => {}, env: { ...env, INFRA: 'docker' }, fresh: true }),
+    {
+      message: 'INFRA must be "containers" or "embedded" (got "docker").',
+    },
+  )
+})
