@@ -46,10 +46,9 @@ ARG WORKSPACE
 ARG PORT
 RUN test -n "$PORT" || { echo 'set --build-arg PORT (the port in services.json)' >&2; exit 1; }
 # tini as PID 1: forwards SIGTERM to node (which drains, see SHUTDOWN_TIMEOUT_MS) and reaps zombies.
-# The local base (scripts/docker/build-local-images.sh) has it already: no apt run per image.
-RUN test -x /usr/bin/tini || { apt-get update \
+RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
- && rm -rf /var/lib/apt/lists/*; }
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=${PORT}

@@ -1,6 +1,5 @@
 # Node 24 on the local Debian base, laid out as the official node:24-slim (node and npm in
-# /usr/local, a `node` user with uid 1000), plus tini, which the site's images run as PID 1.
-# Built by scripts/docker/build-local-images.sh.
+# /usr/local, a `node` user with uid 1000). Built by scripts/docker/build-local-images.sh.
 ARG BASE=site-local/debian:bookworm
 FROM ${BASE}
 COPY rootfs/ /
@@ -11,8 +10,5 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \
  && groupadd --gid 1000 node \
  && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \
- && apt-get update \
- && apt-get install -y --no-install-recommends tini \
- && rm -rf /var/lib/apt/lists/* \
  && node --version && npm --version
 CMD ["node"]
