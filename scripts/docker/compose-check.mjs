@@ -93,21 +93,28 @@ async function drive() {
   }
   log(`up and healthy in ${secs(t0)}`)
 
-  const ports = compose(['ps', '--format', '{{.Service}} {{.Publishers}}'], { quiet: true }).out
-  const published = [...ports.matchAll(/URL:([\d.:]+) PublishedPort:(\d+)/g)].filter((m) => m[2] !== '0')
+  // One JSON object per line (compose v2.2x); Publishers lists each published port and its address.
+  const listed = compose(['ps', '--format', 'json'], { quiet: true }).out
+  const published = listed
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => JSON.parse(line).Publishers ?? [])
+    .filter((p) => p.PublishedPort > 0)
   check(
-    published.length > 0 && published.every((m) => m[1] === '127.0.0.1'),
-    `only 127.0.0.1 published (${published.map((m) => `${m[1]}:${m[2]}`).join(', ')})`,
+    published.length > 0 && published.every((p) => p.URL === '127.0.0.1'),
+    `only 127.0.0.1 published (${published.map((p) => `${p.URL}:${p.PublishedPort}`).join(', ')})`,
   )
 
   const seeded = compose(['--profile', 'seed', 'run', '--rm', 'admin-seed'])
   check(seeded.ok, 'admin seed (docker compose run --rm admin-seed)')
 
-  const health = await fetch(`${origin}/api/health`)
-  check(
-    health.ok,
-    `GET /api/health → ${health.status} ${JSON.stringify(await health.json().catch(() => ''))}`,
+  // Healthy containers, but the gateway's own view of its upstreams may lag a few seconds behind.
+  const health = await poll(
+    () => fetch(`${origin}/api/health`).then(async (r) => ({ status: r.status, body: await r.json() })),
+    (h) => h.status === 200,
+    60000,
   )
+  check(health?.status === 200, `GET /api/health → ${health?.status} ${JSON.stringify(health?.body)}`)
 
   const home = await fetch(`${origin}/`)
   const html = await home.text()
