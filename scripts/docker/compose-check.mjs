@@ -49,8 +49,8 @@ if (local) {
   log(`local images ready in ${secs(t0)}`)
 }
 
-const gatewayPort = await freePort()
-const mailPort = await freePort()
+let gatewayPort = await freePort()
+let mailPort = await freePort()
 const env = {
   ...process.env,
   COMPOSE_PROJECT_NAME: project,
@@ -64,7 +64,7 @@ const env = {
   TAG: 'check',
 }
 const compose = (args, opts = {}) => run('docker', ['compose', ...args], { env, ...opts })
-const origin = `http://127.0.0.1:${gatewayPort}`
+let origin = `http://127.0.0.1:${gatewayPort}`
 const failures = []
 const check = (ok, what) => {
   log(`${ok ? 'ok' : 'FAILED'}: ${what}`)
@@ -85,6 +85,15 @@ async function drive() {
   let t0 = Date.now()
   if (!compose(['build']).ok) return check(false, 'docker compose build')
   log(`images built in ${secs(t0)}`)
+  // Free ports taken now, not before a build of minutes in which another program may take them.
+  gatewayPort = await freePort()
+  mailPort = await freePort()
+  Object.assign(env, {
+    GATEWAY_PORT: String(gatewayPort),
+    MAIL_UI_PORT: String(mailPort),
+    PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
+  })
+  origin = `http://127.0.0.1:${gatewayPort}`
   t0 = Date.now()
   if (!compose(['up', '-d', '--wait', '--wait-timeout', '300']).ok) {
     compose(['ps', '-a'])
