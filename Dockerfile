@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # One image recipe for the gateway and every service (their workers run from the service's image
 # with the command `node dist/worker.js`; the auth image also runs the admin seed, `node dist/seed.js`).
 # The web app has its own (web/Dockerfile): a vite build with no service kit.
@@ -7,6 +6,8 @@
 #   docker build --build-arg WORKSPACE=services/auth --build-arg PORT=3001 -t site/auth .
 #   docker build --build-arg WORKSPACE=gateway --build-arg PORT=8080 -t site/gateway .
 # NODE_IMAGE: the base image (e.g. one in a local registry).
+# No `# syntax=` line: it would pull the Dockerfile frontend from Docker Hub; the engine's own
+# BuildKit knows RUN --mount and COPY --chmod.
 ARG NODE_IMAGE=node:24-slim
 
 # --- build: this workspace's dependencies plus the root's tools (TypeScript), then tsc -b -------

@@ -1,12 +1,15 @@
 // Provides MongoDB and Redis for `npm start` and `npm test` when MONGO_URL / REDIS_URL are unset
-// (design §7): a Docker `mongo` container where a Docker engine runs and the image starts, otherwise FerretDB embedded in
-// our own small Go program (tools/ferretdb); the Redis on 127.0.0.1:6379 if one answers, otherwise
-// a project-local redis-server. Data stays in the git-ignored .data/ folder.
+// (design §7). `npm test` where a Docker daemon answers: containers from Testcontainers
+// (containers.mjs). Otherwise, or for `npm start`, or when no image starts: FerretDB embedded in
+// our own small Go program (tools/ferretdb), and the Redis on 127.0.0.1:6379 if one answers,
+// otherwise a project-local redis-server. INFRA=containers|embedded forces a route. Data stays in
+// the git-ignored .data/ folder.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { join } from 'node:path'
+import { startContainers } from './containers.mjs'
 
 export class InfraError extends Error {}
 
@@ -110,31 +113,18 @@ function dockerWorks() {
 }
 
 /**
- * `mongo:8` in Docker, published on 127.0.0.1 only. Returns the route's name, or null when the
- * container cannot start (image not pullable offline or behind a mirror): the caller then falls
- * back to the embedded FerretDB instead of stopping.
+ * The route for MongoDB and Redis: INFRA=containers or embedded forces one; otherwise Testcontainers
+ * where a Docker daemon answers and the data is throwaway (`npm test`), the embedded route otherwise
+ * (`npm start` keeps its data in .data/dev across runs).
  */
-function startMongoContainer({ name, port, log, stops }) {
-  const image = 'mongo:8'
-  const cname = `site-mongo-${name}-${port}`
-  const r = spawnSync(
-    'docker',
-    ['run', '-d', '--rm', '--name', cname, '-p', `127.0.0.1:${port}:27017`, image],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      encoding: 'utf8',
-      timeout: 120000,
-    },
-  )
-  if (r.status !== 0) {
-    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').pop()
-    log(
-      `Docker is running but the ${image} container did not start (${why}); falling back to the embedded FerretDB.`,
-    )
-    return null
-  }
-  stops.push(async () => spawnSync('docker', ['stop', cname], { stdio: 'ignore' }))
-  return `docker ${image}`
+function chooseRoute(env, fresh) {
+  const forced = env.INFRA
+  if (forced === 'containers' || forced === 'embedded') return { route: forced, why: `INFRA=${forced}` }
+  if (forced) throw new InfraError(`INFRA must be "containers" or "embedded" (got "${forced}").`)
+  if (!fresh) return { route: 'embedded', why: 'npm start keeps its data on disk' }
+  return dockerWorks()
+    ? { route: 'containers', why: 'a Docker daemon answers' }
+    : { route: 'embedded', why: 'no Docker daemon answers (docker info)' }
 }
 
 /** FerretDB embedded in tools/ferretdb, on its SQLite handler (or PostgreSQL with FERRETDB_POSTGRESQL_URL). */
@@ -168,12 +158,25 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
   const result = { mongoUrl: env.MONGO_URL, redisUrl: env.REDIS_URL, mongoKind: 'given', redisKind: 'given' }
 
   try {
+    const { route, why } = chooseRoute(env, fresh)
+    const want = { mongo: !result.mongoUrl, redis: !result.redisUrl }
+    if (want.mongo || want.redis) log(`infrastructure route: ${route} (${why})`)
+    if (route === 'containers' && (want.mongo || want.redis)) {
+      const got = await startContainers({ want, env, log, stops })
+      for (const what of ['mongo', 'redis']) {
+        if (!got[what]) continue
+        result[`${what}Url`] = got[what].url
+        result[`${what}Kind`] = got[what].kind
+      }
+      if (env.INFRA === 'containers' && ((want.mongo && !got.mongo) || (want.redis && !got.redis)))
+        throw new InfraError('INFRA=containers, but the containers did not start (see above).')
+      if (want.mongo && !got.mongo) log('falling back to the embedded FerretDB for MongoDB.')
+      if (want.redis && !got.redis) log('falling back to a local Redis.')
+    }
+
     if (!result.mongoUrl) {
       const port = await freePort()
-      const mongo =
-        (dockerWorks() && startMongoContainer({ name, port, log, stops })) ||
-        (await startFerretDB({ port, env, dataDir, fresh, log, stops }))
-      result.mongoKind = mongo
+      result.mongoKind = await startFerretDB({ port, env, dataDir, fresh, log, stops })
       await waitForPort(port, 'MongoDB', 120000)
       result.mongoUrl = `mongodb://127.0.0.1:${port}/`
     }

@@ -1,7 +1,8 @@
-// With a Docker daemon running but `mongo:8` not pullable (offline, no registry),
-// ensureInfra must fall back to the embedded FerretDB and say so, not stop. The `docker` here is a
-// script on PATH that answers `docker info` like a running daemon and fails `docker run` the way the
-// real CLI does when the registry cannot be reached.
+// With a Docker daemon answering but no MongoDB image startable (offline, no registry, no local
+// image), ensureInfra must fall back to the embedded FerretDB and say so, not stop. The `docker`
+// here is a script on PATH that answers `docker info` like a running daemon, so the containers
+// route is chosen; the images named cannot be pulled from any registry, and where no daemon runs
+// at all Testcontainers finds none: either way no container starts.
 import t from 'tap'
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -28,8 +29,11 @@ t.test(
   'an unpullable mongo image falls back to the embedded FerretDB and says which route ran',
   async (t) => {
     const lines = []
-    const env = { ...process.env, MONGO_URL: '', REDIS_URL: process.env.REDIS_URL ?? '' }
+    // Redis is not what is tested: a given URL keeps it out of the way.
+    const env = { ...process.env, REDIS_URL: 'redis://127.0.0.1:1', MONGO_IMAGE: 'site-test/no-such-image:0' }
+    env.FERRETDB_IMAGE = env.MONGO_IMAGE
     delete env.MONGO_URL
+    delete env.INFRA
     const path = process.env.PATH
     process.env.PATH = `${bin}:${path}`
     t.teardown(() => {
@@ -38,17 +42,38 @@ t.test(
     const infra = await ensureInfra({ name: 'fallback-test', log: (m) => lines.push(m), env, fresh: true })
     t.teardown(() => infra.stop())
     t.match(infra.mongoKind, /^FerretDB/, 'the embedded route was taken')
-    t.ok(
-      lines.some((l) =>
-        /mongo:8 container did not start.*registry-1\.docker\.io.*falling back to the embedded FerretDB/.test(
-          l,
-        ),
-      ),
-      lines.join('\n'),
+    const said = lines.join('\n')
+    t.match(
+      said,
+      /infrastructure route: containers \(a Docker daemon answers\)/,
+      'the containers route was tried',
     )
+    t.match(said, /no MongoDB container started \(site-test\/no-such-image:0: /, 'why it failed')
+    t.match(said, /falling back to the embedded FerretDB/, 'and which route ran')
     const client = await MongoClient.connect(infra.mongoUrl, { serverSelectionTimeoutMS: 10000 })
     t.teardown(() => client.close())
     const res = await client.db('fallback_test').command({ ping: 1 })
     t.equal(res.ok, 1, 'the fallback server answers')
   },
 )
+
+t.test('INFRA forces a route, and a wrong value is refused with the accepted ones', async (t) => {
+  const env = { ...process.env, REDIS_URL: 'redis://127.0.0.1:1' }
+  delete env.MONGO_URL
+  const lines = []
+  const infra = await ensureInfra({
+    name: 'fallback-test',
+    log: (m) => lines.push(m),
+    env: { ...env, INFRA: 'embedded' },
+    fresh: true,
+  })
+  t.teardown(() => infra.stop())
+  t.match(lines.join('\n'), /infrastructure route: embedded \(INFRA=embedded\)/)
+  t.match(infra.mongoKind, /^FerretDB/, 'no container was tried')
+  await t.rejects(
+    ensureInfra({ name: 'fallback-test', log: () => {}, env: { ...env, INFRA: 'docker' }, fresh: true }),
+    {
+      message: 'INFRA must be "containers" or "embedded" (got "docker").',
+    },
+  )
+})
