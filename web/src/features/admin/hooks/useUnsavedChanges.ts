@@ -1,0 +1,37 @@
+// Which admin forms hold unsaved edits. Each form reports its own state with useUnsavedChanges;
+// the one UnsavedChangesGuard of the dashboard asks before the page is left (a router allows a
+// single blocker at a time, so the forms share it).
+import { useEffect, useSyncExternalStore } from 'react'
+
+const dirtyForms = new Set<symbol>()
+const listeners = new Set<() => void>()
+const notify = () => listeners.forEach((listener) => listener())
+
+/** Marks the calling form as holding unsaved changes while `dirty` is true. */
+export function useUnsavedChanges(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return
+    const form = Symbol('form')
+    dirtyForms.add(form)
+    notify()
+    return () => {
+      dirtyForms.delete(form)
+      notify()
+    }
+  }, [dirty])
+}
+
+/** Whether any admin form holds unsaved changes. */
+export function useAnyUnsavedChanges() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => dirtyForms.size > 0,
+    () => false,
+  )
+}
+
+/** Whether a form differs from what it was filled with (forms are plain, JSON-like values). */
+export const formChanged = <F>(form: F, initial: F) => JSON.stringify(form) !== JSON.stringify(initial)
