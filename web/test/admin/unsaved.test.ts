@@ -1,7 +1,8 @@
 // Unsaved work is safe in /admin, in a real browser against the real stack: a dialog with edits
 // asks before it closes (Escape, Cancel, the close button), an unchanged or saved one closes at once;
 // the content form asks before a link leaves the dashboard and arms the browser's reload/close
-// warning; a delete asks in an alert dialog that an outside click does not dismiss.
+// warning; a delete asks in an alert dialog that an outside click does not dismiss; the public
+// Add Project dialog asks the same way.
 import t from 'tap'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
@@ -153,8 +154,35 @@ t.test('the content form asks before a link leaves the dashboard', async (t) => 
   await leave()
   await discard.getByRole('button', { name: 'Discard changes' }).click()
   await page.waitForURL((url) => url.pathname === '/')
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).waitFor({ state: 'detached' })
   t.notOk(await warnsOnUnload(), 'left: no reload warning')
 })
+
+t.test(
+  'the public Add Project dialog asks too (in the site language), and discarding empties it',
+  async (t) => {
+    await page.goto('/projects')
+    const add = page.getByRole('button', { name: 'Project toevoegen' })
+    const d = dialog('Project toevoegen')
+    const question = alert('Wijzigingen niet opslaan?')
+    await add.click()
+    await d.getByLabel('Titel').fill('Half idee')
+    await page.keyboard.press('Escape')
+    await question.waitFor()
+    t.equal(
+      await d.getByLabel('Titel').inputValue(),
+      'Half idee',
+      'the form keeps its text behind the question',
+    )
+    await question.getByRole('button', { name: 'Wijzigingen weggooien' }).click()
+    await d.waitFor({ state: 'hidden' })
+    await add.click()
+    t.equal(await d.getByLabel('Titel').inputValue(), '', 'discarded: the dialog opens empty')
+    await page.keyboard.press('Escape')
+    await d.waitFor({ state: 'hidden' })
+    t.equal(await question.count(), 0, 'unchanged: Escape closes without asking')
+  },
+)
 
 t.test('no page errors', async (t) => {
   t.same(errors, [])

@@ -12,7 +12,7 @@ import { ContentFields } from './content/ContentFields'
 import { EMPTY, toForm, toInput } from './content/contentForm'
 import { Section } from './list/Section'
 import { toastError, toastSuccess } from '../lib/toasts'
-import { useUnsavedChanges } from '../hooks/useUnsavedChanges'
+import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 
 export function ContentTab() {
   const t = useT().admin

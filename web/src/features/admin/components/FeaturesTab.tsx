@@ -12,7 +12,7 @@ import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
 import { ConfirmDialog } from './dialog/ConfirmDialog'
 import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
 import { DialogFormActions } from './dialog/DialogFormActions'
-import { DiscardChangesDialog } from './dialog/DiscardChangesDialog'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ListState } from './list/ListState'
 import { NewButton, Section } from './list/Section'
 import { ItemRow } from './list/ItemRow'
@@ -138,7 +138,7 @@ function FeatureDialog({
           />
         </form>
       </DialogContent>
-      <DiscardChangesDialog {...guard.discard} />
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

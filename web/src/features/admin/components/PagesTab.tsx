@@ -13,7 +13,7 @@ import { ADMIN_PAGE_SIZE, usePagedList } from '../hooks/usePagedList'
 import { ConfirmDialog } from './dialog/ConfirmDialog'
 import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
 import { DialogFormActions } from './dialog/DialogFormActions'
-import { DiscardChangesDialog } from './dialog/DiscardChangesDialog'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ListState } from './list/ListState'
 import { NewButton, Section } from './list/Section'
 import { orNull } from '@/lib/orNull'
@@ -183,7 +183,7 @@ function PageDialog({
           />
         </form>
       </DialogContent>
-      <DiscardChangesDialog {...guard.discard} />
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

@@ -12,7 +12,7 @@ import { useT } from '@/i18n'
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../lib/validation'
 import { Section } from './list/Section'
 import { toastError } from '../lib/toasts'
-import { useUnsavedChanges } from '../hooks/useUnsavedChanges'
+import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 
 function FormError({ id, message }: { id: string; message: string | null }) {
   return message ? (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useGuardedClose } from './useGuardedClose'
-import { formChanged } from './useUnsavedChanges'
+import { useGuardedClose } from '@/lib/useGuardedClose'
+import { formChanged } from '@/lib/useUnsavedChanges'
 
 /**
  * Form state of a create/edit dialog: filled from `item` (or `empty`) each time it opens; errors

@@ -11,10 +11,10 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { CONTENT_LIMITS, fieldMessage } from '../../lib/validation'
-import { useGuardedClose } from '../../hooks/useGuardedClose'
-import { formChanged } from '../../hooks/useUnsavedChanges'
+import { useGuardedClose } from '@/lib/useGuardedClose'
+import { formChanged } from '@/lib/useUnsavedChanges'
 import { DialogFormActions } from '../dialog/DialogFormActions'
-import { DiscardChangesDialog } from '../dialog/DiscardChangesDialog'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { BlogPostFields } from './BlogPostFields'
 import { EMPTY_POST_FORM, postToForm, reviewFields, toCreateBody, toUpdateBody, type BlogPostForm } from './blogPostForm'
 import { ImportFromFile } from './ImportFromFile'
@@ -120,7 +120,7 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
           <DialogFormActions onCancel={guard.close} saving={saving} busy={busy} submitLabel={post ? tb.update : tb.create} />
         </form>
       </DialogContent>
-      <DiscardChangesDialog {...guard.discard} />
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useT } from '@/i18n'
-import { AlertDialogBox } from './AlertDialogBox'
+import { AlertDialogBox } from '@/components/ui/AlertDialog'
 
 /** "Are you sure?" before a delete; stays open (buttons busy) until the write is done. */
 export function ConfirmDialog({

@@ -1,30 +1,24 @@
-import { useEffect } from 'react'
 import { useBlocker } from 'react-router-dom'
-import { useAnyUnsavedChanges } from '../../hooks/useUnsavedChanges'
-import { DiscardChangesDialog } from './DiscardChangesDialog'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
+import { useT } from '@/i18n'
+import { useAnyUnsavedChanges } from '@/lib/useUnsavedChanges'
 
 /**
- * While an admin form holds unsaved changes: a link or Back to another page asks first (our
- * dialog), and a reload or closing the tab gets the browser's own "Leave site?" question.
+ * While an admin form holds unsaved changes, a link or Back to another page asks first (the
+ * forms themselves arm the browser's reload/close warning).
  */
 export function UnsavedChangesGuard() {
+  const texts = useT().admin.unsavedChanges
   const dirty = useAnyUnsavedChanges()
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   )
-
-  useEffect(() => {
-    if (!dirty) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [dirty])
-
   return (
     <DiscardChangesDialog
       open={blocker.state === 'blocked'}
       onKeep={() => blocker.reset?.()}
       onDiscard={() => blocker.proceed?.()}
+      texts={texts}
     />
   )
 }

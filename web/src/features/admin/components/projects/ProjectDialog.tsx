@@ -12,7 +12,7 @@ import { queryKeys } from '@/lib/queryKeys'
 import { useDialogForm } from '../../hooks/useDialogForm'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { DialogFormActions } from '../dialog/DialogFormActions'
-import { DiscardChangesDialog } from '../dialog/DiscardChangesDialog'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ProjectImageUpload } from './ProjectImageUpload'
 
 export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; onOpenChange: (o: boolean) => void; project: Project | null }) {
@@ -65,7 +65,7 @@ export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; 
           <DialogFormActions onCancel={guard.close} saving={saving} busy={saving || uploading} submitLabel={project ? tp.update : tp.create} />
         </form>
       </DialogContent>
-      <DiscardChangesDialog {...guard.discard} />
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }
