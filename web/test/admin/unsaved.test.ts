@@ -25,13 +25,21 @@ const alert = (name: string) => page.getByRole('alertdialog', { name })
 const discard = alert('Discard unsaved changes?')
 const pageRow = (text: string) =>
   page.getByTestId('admin-pages-list').getByRole('listitem').filter({ hasText: text })
-/** Whether a reload or closing the tab would now get the browser's "Leave site?" question. */
-const warnsOnUnload = () =>
-  page.evaluate(() => {
+/**
+ * Whether a reload or closing the tab would now get the browser's "Leave site?" question. Waits up
+ * to 3 s for the expected answer: React runs the effects that arm and disarm it after painting.
+ */
+async function warnsOnUnload(expected: boolean) {
+  const ask = () => {
     const event = new Event('beforeunload', { cancelable: true })
     window.dispatchEvent(event)
     return event.defaultPrevented
-  })
+  }
+  await page
+    .waitForFunction(`(${ask.toString()})() === ${expected}`, undefined, { timeout: 3000 })
+    .catch(() => {})
+  return page.evaluate(ask)
+}
 
 t.before(async () => {
   await page.goto('/admin')
@@ -56,7 +64,7 @@ t.test('a dialog with edits asks before closing; unchanged or saved it closes at
 
   await create.click()
   await d.getByLabel('Dutch title').fill('Halve gedachte')
-  t.ok(await warnsOnUnload(), 'an edited dialog arms the reload warning')
+  t.ok(await warnsOnUnload(true), 'an edited dialog arms the reload warning')
   await page.keyboard.press('Escape')
   await discard.waitFor()
   t.ok(await d.isVisible(), 'Escape with edits: the form stays behind the question')
@@ -82,7 +90,7 @@ t.test('a dialog with edits asks before closing; unchanged or saved it closes at
   await d.getByRole('button', { name: 'Close' }).click()
   await discard.getByRole('button', { name: 'Discard changes' }).click()
   await d.waitFor({ state: 'hidden' })
-  t.notOk(await warnsOnUnload(), 'discarded: no reload warning')
+  t.notOk(await warnsOnUnload(false), 'discarded: no reload warning')
   await create.click()
   t.equal(await d.getByLabel('Dutch title').inputValue(), '', 'discarded: the dialog opens empty')
 
@@ -94,7 +102,7 @@ t.test('a dialog with edits asks before closing; unchanged or saved it closes at
   await d.getByRole('button', { name: 'Create Page' }).click()
   await d.waitFor({ state: 'hidden' })
   t.equal(await discard.count(), 0, 'saving closes without asking')
-  t.notOk(await warnsOnUnload(), 'saved: no reload warning')
+  t.notOk(await warnsOnUnload(false), 'saved: no reload warning')
   await pageRow('Bewaard').waitFor()
 })
 
@@ -134,7 +142,7 @@ t.test('the content form asks before a link leaves the dashboard', async (t) => 
   await page.getByRole('tab', { name: 'Content', exact: true }).click()
   const title = page.locator('#content-title_nl')
   await title.waitFor()
-  t.notOk(await warnsOnUnload(), 'unchanged: no reload warning')
+  t.notOk(await warnsOnUnload(false), 'unchanged: no reload warning')
   const leave = () =>
     page
       .getByRole('navigation', { name: 'Breadcrumb' })
@@ -142,7 +150,7 @@ t.test('the content form asks before a link leaves the dashboard', async (t) => 
       .click()
 
   await title.fill('Nog niet bewaard')
-  t.ok(await warnsOnUnload(), 'edited: a reload or closing the tab warns')
+  t.ok(await warnsOnUnload(true), 'edited: a reload or closing the tab warns')
   await leave()
   await discard.waitFor()
   t.equal(new URL(page.url()).pathname, '/admin', 'still on /admin while asking')
@@ -155,7 +163,7 @@ t.test('the content form asks before a link leaves the dashboard', async (t) => 
   await discard.getByRole('button', { name: 'Discard changes' }).click()
   await page.waitForURL((url) => url.pathname === '/')
   await page.getByRole('navigation', { name: 'Breadcrumb' }).waitFor({ state: 'detached' })
-  t.notOk(await warnsOnUnload(), 'left: no reload warning')
+  t.notOk(await warnsOnUnload(false), 'left: no reload warning')
 })
 
 t.test(
@@ -169,8 +177,9 @@ t.test(
     await d.getByLabel('Titel').fill('Half idee')
     await page.keyboard.press('Escape')
     await question.waitFor()
+    // Behind the question the dialog is aria-hidden: find its form by test id.
     t.equal(
-      await d.getByLabel('Titel').inputValue(),
+      await page.getByTestId('add-project-form').getByLabel('Titel').inputValue(),
       'Half idee',
       'the form keeps its text behind the question',
     )
