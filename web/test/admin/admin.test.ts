@@ -77,9 +77,9 @@ async function waitForPosts(ok: (titles: string[]) => boolean) {
 const row = (list: string, text: string): Locator =>
   page.getByTestId(list).getByRole('listitem').filter({ hasText: text })
 
-/** The "Are you sure?" dialog of a delete names the item; confirm it. */
+/** The "Are you sure?" alert dialog of a delete names the item; confirm it. */
 async function confirmDelete(name: string) {
-  const confirm = dialog('Are you sure?')
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
   await confirm.waitFor()
   await confirm.getByText(`"${name}" will be deleted`).waitFor()
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
@@ -274,6 +274,8 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   t.ok(await d.isVisible(), 'still the create dialog after the import')
   t.ok(await d.getByText(/Machine-translated and not reviewed yet/).isVisible(), 'review note in the dialog')
   await d.getByRole('button', { name: 'Cancel', exact: true }).click()
+  // The import filled the form: closing asks first.
+  await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click()
   await d.waitFor({ state: 'hidden' })
   await waitForPosts((titles) => !titles.includes('Slimme workflows'))
   t.notOk((await adminTitles()).includes('Slimme workflows'), 'cancel after an import leaves no draft')
@@ -645,7 +647,7 @@ t.test('inbox tab: a posted request appears, mark handled, erase', async (t) => 
   )
 
   await item.getByRole('button', { name: 'Erase: Jan Jansen' }).click()
-  const confirm = dialog('Erase this request?')
+  const confirm = page.getByRole('alertdialog', { name: 'Erase this request?' })
   await confirm.waitFor()
   await confirm.getByRole('button', { name: 'Erase', exact: true }).click()
   await toast('Request erased').waitFor()

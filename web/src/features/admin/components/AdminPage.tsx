@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
 import { useT } from '@/i18n'
 import { BlogTab } from './BlogTab'
 import { ContentTab } from './ContentTab'
+import { UnsavedChangesGuard } from './dialog/UnsavedChangesGuard'
 import { FeaturesTab } from './FeaturesTab'
 import { InboxTab } from './InboxTab'
 import { MediaTab } from './MediaTab'
@@ -44,6 +45,7 @@ export default function AdminPage() {
         </ol>
       </nav>
       <h1 className="sr-only">{t.dashboard}</h1>
+      <UnsavedChangesGuard />
       {/* Tabs mount their content only while active (each list loads when first shown); the content
           form stays mounted so unsaved edits survive a look at another tab. */}
       <Tabs defaultValue="content">

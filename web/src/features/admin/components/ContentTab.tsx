@@ -12,6 +12,7 @@ import { ContentFields } from './content/ContentFields'
 import { EMPTY, toForm, toInput } from './content/contentForm'
 import { Section } from './list/Section'
 import { toastError, toastSuccess } from '../lib/toasts'
+import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 
 export function ContentTab() {
   const t = useT().admin
@@ -31,6 +32,8 @@ export function ContentTab() {
   }, [query.data, edited])
 
   const save = useMutation(saveContent, { invalidate: [queryKeys.content] })
+  // Leaving the dashboard or reloading with edits asks first (UnsavedChangesGuard).
+  useUnsavedChanges(edited)
   const errors = validateContent(form, { requireFilled: submitted })
 
   function set(key: keyof ContentForm, value: string) {

@@ -12,6 +12,7 @@ import { CONTENT_LIMITS, fieldMessage } from '../lib/validation'
 import { ConfirmDialog } from './dialog/ConfirmDialog'
 import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
 import { DialogFormActions } from './dialog/DialogFormActions'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ListState } from './list/ListState'
 import { NewButton, Section } from './list/Section'
 import { ItemRow } from './list/ItemRow'
@@ -63,7 +64,7 @@ function FeatureDialog({
 }) {
   const t = useT().admin
   const tf = t.features
-  const { form, set, submitted, setSubmitted, saving, save } = useDialogForm({
+  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
     open,
     item: feature,
     empty: EMPTY,
@@ -118,7 +119,7 @@ function FeatureDialog({
   )
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
+    <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
       <DialogContent title={feature ? tf.editTitle : tf.createTitle} size="md" closeLabel={t.close}>
         <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="feature-form">
           {input('icon', tf.icon)}
@@ -131,12 +132,13 @@ function FeatureDialog({
             {input('description_en', tf.descriptionEn, 3)}
           </div>
           <DialogFormActions
-            onCancel={() => onOpenChange(false)}
+            onCancel={guard.close}
             saving={saving}
             submitLabel={feature ? tf.update : tf.create}
           />
         </form>
       </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

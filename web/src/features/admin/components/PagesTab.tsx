@@ -13,6 +13,7 @@ import { ADMIN_PAGE_SIZE, usePagedList } from '../hooks/usePagedList'
 import { ConfirmDialog } from './dialog/ConfirmDialog'
 import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
 import { DialogFormActions } from './dialog/DialogFormActions'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ListState } from './list/ListState'
 import { NewButton, Section } from './list/Section'
 import { orNull } from '@/lib/orNull'
@@ -87,7 +88,7 @@ function PageDialog({
 }) {
   const t = useT().admin
   const tp = t.pages
-  const { form, set, submitted, setSubmitted, saving, save } = useDialogForm({
+  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
     open,
     item: page,
     empty: EMPTY,
@@ -152,7 +153,7 @@ function PageDialog({
   )
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
+    <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
       <DialogContent title={page ? tp.editTitle : tp.createTitle} size="lg" closeLabel={t.close}>
         <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="page-form">
           {text('slug', tp.slug, { hint: tp.slugHint, required: true })}
@@ -176,12 +177,13 @@ function PageDialog({
             <Label htmlFor="page-published">{t.publishedLabel}</Label>
           </div>
           <DialogFormActions
-            onCancel={() => onOpenChange(false)}
+            onCancel={guard.close}
             saving={saving}
             submitLabel={page ? tp.update : tp.create}
           />
         </form>
       </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

@@ -12,6 +12,7 @@ import { useT } from '@/i18n'
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../lib/validation'
 import { Section } from './list/Section'
 import { toastError } from '../lib/toasts'
+import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 
 function FormError({ id, message }: { id: string; message: string | null }) {
   return message ? (
@@ -30,6 +31,7 @@ function UsernameForm() {
   const [currentPassword, setCurrentPassword] = useState('')
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  useUnsavedChanges(newUsername !== '' || currentPassword !== '')
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -110,6 +112,7 @@ function PasswordForm() {
   const [confirm, setConfirm] = useState('')
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  useUnsavedChanges(currentPassword !== '' || newPassword !== '' || confirm !== '')
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
+import { useGuardedClose } from '@/lib/useGuardedClose'
+import { formChanged } from '@/lib/useUnsavedChanges'
 
 /**
  * Form state of a create/edit dialog: filled from `item` (or `empty`) each time it opens; errors
  * show once submitted. `save(write, onError)`: on success the form is cleared and the dialog closes;
- * on failure `onError` (the toast) runs and the dialog stays open.
+ * on failure `onError` (the toast) runs and the dialog stays open. Closing it with changes asks first.
  */
 export function useDialogForm<F, T>({
   open,
@@ -19,12 +21,15 @@ export function useDialogForm<F, T>({
   onOpenChange: (open: boolean) => void
 }) {
   const [form, setForm] = useState<F>(empty)
+  const [initial, setInitial] = useState<F>(empty)
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
 
   useEffect(() => {
     if (!open) return
-    setForm(item ? toForm(item) : empty)
+    const filled = item ? toForm(item) : empty
+    setForm(filled)
+    setInitial(filled)
     setSubmitted(false)
   }, [open, item, empty, toForm])
 
@@ -43,5 +48,7 @@ export function useDialogForm<F, T>({
       setSaving(false)
     }
   }
-  return { form, set, submitted, setSubmitted, saving, save }
+  // Closing with edits asks first (guard.close for Cancel, guard.onOpenChange for the dialog root).
+  const guard = useGuardedClose(open && formChanged(form, initial), onOpenChange)
+  return { form, set, submitted, setSubmitted, saving, save, guard }
 }

@@ -5,11 +5,14 @@
 // refreshes the blog list; failure shows the server message or 'Upload failed'.
 import { useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogContent } from '@/components'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { localized, useLanguage, useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { checkBlogFile } from '@/lib/files'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
+import { useGuardedClose } from '@/lib/useGuardedClose'
+import { formChanged } from '@/lib/useUnsavedChanges'
 import { useBlogImport, type ImportProgress } from '@/lib/useBlogImport'
 import { toast } from '@/stores/toast'
 import { FileDropZone } from './upload/FileDropZone'
@@ -44,6 +47,8 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
     }
     onOpenChange(o)
   }
+  // A chosen file or typed overrides: closing asks first.
+  const guard = useGuardedClose(open && (file !== null || formChanged(overrides, EMPTY_OVERRIDES)), setOpen)
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -68,7 +73,7 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
   const status = progressStatus(upload.progress, b)
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent title={b.uploadTitle} description={b.uploadDescription} closeLabel={t.common.close}>
         <form onSubmit={onSubmit} className="form-stack" data-testid="upload-blog-form">
           <FileDropZone file={file} busy={busy} inputRef={inputRef} onChoose={choose} onRemove={reset} />
@@ -80,7 +85,7 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
             </div>
           ) : null}
           <div className="dialog-actions">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            <Button type="button" variant="outline" onClick={guard.close}>
               {b.cancel}
             </Button>
             <Button type="submit" disabled={!file || busy}>
@@ -89,6 +94,7 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
           </div>
         </form>
       </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.common.unsavedChanges} />
     </Dialog>
   )
 }

@@ -3,11 +3,14 @@
 import { useState, type FormEvent } from 'react'
 import { createProject } from '@/api/projects'
 import { Button, Dialog, DialogContent } from '@/components'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ProjectFields } from '@/components/forms/ProjectFields'
 import { useT } from '@/i18n'
 import { EMPTY_PROJECT_FORM, missingProjectFields, toProjectInput, type ProjectForm } from '@/lib/projectForm'
 import { useMutation } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
+import { useGuardedClose } from '@/lib/useGuardedClose'
+import { formChanged } from '@/lib/useUnsavedChanges'
 import { toast } from '@/stores/toast'
 
 export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -18,6 +21,14 @@ export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
   const mutation = useMutation(createProject, { invalidate: [queryKeys.projects] })
   // One message for both required fields, under the first one left empty.
   const missing = error ? missingProjectFields(form)[0] : undefined
+  // Closing with edits asks first; discarding them empties the form.
+  const guard = useGuardedClose(open && formChanged(form, EMPTY_PROJECT_FORM), (o) => {
+    if (!o) {
+      setForm(EMPTY_PROJECT_FORM)
+      setError(null)
+    }
+    onOpenChange(o)
+  })
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -35,7 +46,7 @@ export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent title={p.addTitle} closeLabel={t.common.close}>
         <form onSubmit={onSubmit} className="form-stack" noValidate data-testid="add-project-form">
           <ProjectFields
@@ -48,7 +59,7 @@ export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
             titleMaxLength={200}
           />
           <div className="dialog-actions">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={guard.close}>
               {p.cancel}
             </Button>
             <Button type="submit" disabled={mutation.isPending}>
@@ -57,6 +68,7 @@ export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
           </div>
         </form>
       </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.common.unsavedChanges} />
     </Dialog>
   )
 }

@@ -4,6 +4,13 @@ export const common: Messages['common'] = {
   loading: 'Laden...',
   close: 'Schließen',
   cancel: 'Abbrechen',
+  // Closing a form (or leaving the page) with edits that are not saved
+  unsavedChanges: {
+    title: 'Ungespeicherte Änderungen verwerfen?',
+    text: 'Ihre Änderungen sind noch nicht gespeichert. Wenn Sie fortfahren, gehen sie verloren.',
+    keep: 'Weiter bearbeiten',
+    discard: 'Änderungen verwerfen',
+  },
   save: 'Speichern',
   delete: 'Löschen',
   edit: 'Bearbeiten',

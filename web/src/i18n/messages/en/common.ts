@@ -4,6 +4,13 @@ export const common: Messages['common'] = {
   loading: 'Loading...',
   close: 'Close',
   cancel: 'Cancel',
+  // Closing a form (or leaving the page) with edits that are not saved
+  unsavedChanges: {
+    title: 'Discard unsaved changes?',
+    text: 'Your changes have not been saved yet. If you continue, they are lost.',
+    keep: 'Keep editing',
+    discard: 'Discard changes',
+  },
   save: 'Save',
   delete: 'Delete',
   edit: 'Edit',

@@ -39,6 +39,13 @@ export const admin = {
   editItem: (name: string) => `Edit ${name}`,
   deleteItem: (name: string) => `Delete ${name}`,
   confirmDelete: (name: string) => `"${name}" will be deleted. This cannot be undone.`,
+  // Closing a form or leaving the page with edits that are not saved
+  unsavedChanges: {
+    title: 'Discard unsaved changes?',
+    text: 'Your changes have not been saved yet. If you continue, they are lost.',
+    keep: 'Keep editing',
+    discard: 'Discard changes',
+  },
   // Paged lists: previous/next and a title search
   pager: {
     label: (list: string) => `${list}: page navigation`,

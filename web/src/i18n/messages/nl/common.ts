@@ -3,6 +3,13 @@ export const common = {
   loading: 'Laden...',
   close: 'Sluiten',
   cancel: 'Annuleren',
+  // Closing a form (or leaving the page) with edits that are not saved
+  unsavedChanges: {
+    title: 'Wijzigingen niet opslaan?',
+    text: 'Uw wijzigingen zijn nog niet opgeslagen. Als u doorgaat, gaan ze verloren.',
+    keep: 'Verder bewerken',
+    discard: 'Wijzigingen weggooien',
+  },
   save: 'Opslaan',
   delete: 'Verwijderen',
   edit: 'Bewerken',

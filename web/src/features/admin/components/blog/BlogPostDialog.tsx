@@ -11,7 +11,10 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { CONTENT_LIMITS, fieldMessage } from '../../lib/validation'
+import { useGuardedClose } from '@/lib/useGuardedClose'
+import { formChanged } from '@/lib/useUnsavedChanges'
 import { DialogFormActions } from '../dialog/DialogFormActions'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { BlogPostFields } from './BlogPostFields'
 import { EMPTY_POST_FORM, postToForm, reviewFields, toCreateBody, toUpdateBody, type BlogPostForm } from './blogPostForm'
 import { ImportFromFile } from './ImportFromFile'
@@ -26,6 +29,7 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
   const t = useT().admin
   const tb = t.blog
   const [form, setForm] = useState<BlogPostForm>(EMPTY_POST_FORM)
+  const [initial, setInitial] = useState<BlogPostForm>(EMPTY_POST_FORM)
   const [reviewed, setReviewed] = useState(false)
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
@@ -36,12 +40,16 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
   // Fresh form each time the dialog opens (create: empty; edit: the post's fields).
   useEffect(() => {
     if (!open) return
-    setForm(post ? postToForm(post) : EMPTY_POST_FORM)
+    const filled = post ? postToForm(post) : EMPTY_POST_FORM
+    setForm(filled)
+    setInitial(filled)
     setReviewed(false)
     setSubmitted(false)
   }, [open, post])
 
   const busy = saving || importer.busy
+  // A file import fills the form, so it counts as a change too.
+  const guard = useGuardedClose(open && (formChanged(form, initial) || reviewed), onOpenChange)
   const errors: Partial<Record<keyof BlogPostForm, string>> = {}
   for (const key of TITLES) {
     if (form[key].length > CONTENT_LIMITS.title) errors[key] = fieldMessage(key, 'max', CONTENT_LIMITS.title)
@@ -76,7 +84,7 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
   }
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
+    <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
       <DialogContent title={post ? tb.editTitle : tb.createTitle} size="lg" closeLabel={t.close}>
         <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="blog-post-form">
           {post === null ? (
@@ -109,9 +117,10 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
             </p>
           ) : null}
           <BlogPostFields form={form} set={set} disabled={busy} />
-          <DialogFormActions onCancel={() => onOpenChange(false)} saving={saving} busy={busy} submitLabel={post ? tb.update : tb.create} />
+          <DialogFormActions onCancel={guard.close} saving={saving} busy={busy} submitLabel={post ? tb.update : tb.create} />
         </form>
       </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

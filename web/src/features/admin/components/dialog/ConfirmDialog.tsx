@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react'
-import { Button, Dialog, DialogContent } from '@/components'
 import { useT } from '@/i18n'
+import { AlertDialogBox } from '@/components/ui/AlertDialog'
 
-/** "Are you sure?" before a delete; stays open (button busy) until the write is done. */
+/** "Are you sure?" before a delete; stays open (buttons busy) until the write is done. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -32,17 +32,15 @@ export function ConfirmDialog({
     }
   }
   return (
-    <Dialog open={open} onOpenChange={(o) => (!pending ? onOpenChange(o) : undefined)}>
-      <DialogContent title={title ?? t.confirmTitle} description={text} size="sm" closeLabel={t.close}>
-        <div className="dialog-actions">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t.cancel}
-          </Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={pending}>
-            {pending ? t.deleting : (confirmLabel ?? t.delete)}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <AlertDialogBox
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title ?? t.confirmTitle}
+      text={text}
+      cancelLabel={t.cancel}
+      actionLabel={pending ? t.deleting : (confirmLabel ?? t.delete)}
+      onAction={() => void confirm()}
+      busy={pending}
+    />
   )
 }

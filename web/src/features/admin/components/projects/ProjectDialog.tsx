@@ -12,12 +12,13 @@ import { queryKeys } from '@/lib/queryKeys'
 import { useDialogForm } from '../../hooks/useDialogForm'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { DialogFormActions } from '../dialog/DialogFormActions'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ProjectImageUpload } from './ProjectImageUpload'
 
 export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; onOpenChange: (o: boolean) => void; project: Project | null }) {
   const t = useT().admin
   const tp = t.projects
-  const { form, set, submitted, setSubmitted, saving, save } = useDialogForm({ open, item: project, empty: EMPTY_PROJECT_FORM, toForm: projectToForm, onOpenChange })
+  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({ open, item: project, empty: EMPTY_PROJECT_FORM, toForm: projectToForm, onOpenChange })
   const [uploading, setUploading] = useState(false)
   // A new image field each time the dialog opens (no upload state carried over).
   const [opened, setOpened] = useState(0)
@@ -49,7 +50,7 @@ export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; 
   }
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
+    <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
       <DialogContent title={project ? tp.editTitle : tp.createTitle} size="md" closeLabel={t.close}>
         <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="project-form">
           <ProjectFields
@@ -61,9 +62,10 @@ export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; 
             image={<ProjectImageUpload key={opened} url={form.image_url} onChange={(url) => set('image_url', url)} onUploading={setUploading} disabled={saving} />}
             disabled={saving}
           />
-          <DialogFormActions onCancel={() => onOpenChange(false)} saving={saving} busy={saving || uploading} submitLabel={project ? tp.update : tp.create} />
+          <DialogFormActions onCancel={guard.close} saving={saving} busy={saving || uploading} submitLabel={project ? tp.update : tp.create} />
         </form>
       </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
     </Dialog>
   )
 }

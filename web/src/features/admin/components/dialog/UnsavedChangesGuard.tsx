@@ -1,0 +1,24 @@
+import { useBlocker } from 'react-router-dom'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
+import { useT } from '@/i18n'
+import { useAnyUnsavedChanges } from '@/lib/useUnsavedChanges'
+
+/**
+ * While an admin form holds unsaved changes, a link or Back to another page asks first (the
+ * forms themselves arm the browser's reload/close warning).
+ */
+export function UnsavedChangesGuard() {
+  const texts = useT().admin.unsavedChanges
+  const dirty = useAnyUnsavedChanges()
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  )
+  return (
+    <DiscardChangesDialog
+      open={blocker.state === 'blocked'}
+      onKeep={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+      texts={texts}
+    />
+  )
+}
