@@ -61,8 +61,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=11000]",
-          message: "Use the kit's isDuplicateKey/onDuplicateKey: FerretDB reports a clash on update without code 11000.",
+          selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=11000]',
+          message:
+            "Use the kit's isDuplicateKey/onDuplicateKey: FerretDB reports a clash on update without code 11000.",
         },
         {
           selector: 'MemberExpression[property.name=/^(isValidObjectId|isObjectIdOrHexString)$/]',

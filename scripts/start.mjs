@@ -13,7 +13,11 @@ loadDotEnv()
 // Pretty on a terminal, JSON lines otherwise or with LOG_FORMAT=json (docs/operations.md).
 const pretty = wantsPretty(process.stdout)
 const say = (m) =>
-  process.stdout.write(pretty ? `\x1b[1m[start]\x1b[0m ${m}\n` : `${JSON.stringify({ level: 30, time: Date.now(), service: 'start', msg: m })}\n`)
+  process.stdout.write(
+    pretty
+      ? `\x1b[1m[start]\x1b[0m ${m}\n`
+      : `${JSON.stringify({ level: 30, time: Date.now(), service: 'start', msg: m })}\n`,
+  )
 
 function run(cmd, args, opts = {}) {
   // In JSON mode the builds' own output goes to stderr, so stdout holds only JSON lines.
@@ -89,4 +93,6 @@ try {
   say(err instanceof InfraError ? err.message : String(err))
   await shutdown(1)
 }
-say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port}  (Ctrl-C stops everything)`)
+say(
+  `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port}  (Ctrl-C stops everything)`,
+)

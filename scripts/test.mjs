@@ -8,10 +8,12 @@ import { ensureInfra, InfraError, root } from './lib/infra.mjs'
 const say = (m) => process.stdout.write(`[test] ${m}\n`)
 
 // SKIP_BUILD=1 runs the tests on the current builds (handy while another workspace is mid-change).
-for (const [cmd, args] of process.env.SKIP_BUILD === '1' ? [] : [
-  [process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b']],
-  ['npm', ['run', 'build', '-w', 'web', '--silent']],
-]) {
+for (const [cmd, args] of process.env.SKIP_BUILD === '1'
+  ? []
+  : [
+      [process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b']],
+      ['npm', ['run', 'build', '-w', 'web', '--silent']],
+    ]) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
@@ -28,11 +30,15 @@ try {
 }
 say(`MongoDB: ${infra.mongoKind}; Redis: ${infra.redisKind}`)
 
-const tap = spawn(process.execPath, [join(root, 'node_modules/tap/dist/esm/run.mjs'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, MONGO_URL: infra.mongoUrl, REDIS_URL: infra.redisUrl },
-})
+const tap = spawn(
+  process.execPath,
+  [join(root, 'node_modules/tap/dist/esm/run.mjs'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, MONGO_URL: infra.mongoUrl, REDIS_URL: infra.redisUrl },
+  },
+)
 let interrupted = false
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {

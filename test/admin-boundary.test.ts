@@ -15,12 +15,30 @@ const SERVICES = Object.keys(registry.services) as (keyof typeof registry.servic
 /** Routes any visitor may call. Everything else must be admin-only. */
 const KIT_PUBLIC = ['GET /openapi.json', 'GET /livez', 'GET /readyz', 'GET /metrics']
 const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
-  auth: ['GET /api/auth/health', 'GET /api/auth/ping', 'GET /api/auth/security-info', 'POST /api/auth/login', 'POST /api/auth/logout'],
-  content: [
-    'GET /api/content/health', 'GET /api/content/ping', 'GET /api/content', 'GET /api/features', 'GET /api/pages',
-    'GET /api/pages/slug/:slug', 'GET /api/projects', 'GET /objects/*',
+  auth: [
+    'GET /api/auth/health',
+    'GET /api/auth/ping',
+    'GET /api/auth/security-info',
+    'POST /api/auth/login',
+    'POST /api/auth/logout',
   ],
-  blog: ['GET /api/blog/health', 'GET /api/blog/ping', 'GET /api/blog', 'GET /api/blog/slug/:slug', 'GET /api/blog/images/:name'],
+  content: [
+    'GET /api/content/health',
+    'GET /api/content/ping',
+    'GET /api/content',
+    'GET /api/features',
+    'GET /api/pages',
+    'GET /api/pages/slug/:slug',
+    'GET /api/projects',
+    'GET /objects/*',
+  ],
+  blog: [
+    'GET /api/blog/health',
+    'GET /api/blog/ping',
+    'GET /api/blog',
+    'GET /api/blog/slug/:slug',
+    'GET /api/blog/images/:name',
+  ],
   chat: ['GET /api/chat/health', 'GET /api/chat/ping', 'POST /api/chat', 'GET /api/chat/status'],
   contact: ['GET /api/contacts/health', 'GET /api/contacts/ping', 'POST /api/contacts'],
 }
@@ -37,37 +55,55 @@ async function build(name: string): Promise<FastifyInstance> {
 }
 
 for (const name of SERVICES) {
-  t.test(`${name}: every non-public route is admin-only and answers 401 before reading the body`, async (t) => {
-    const app = await build(name)
-    t.teardown(async () => {
-      await app.db?.dropDatabase().catch(() => undefined)
-      await app.close()
-    })
-    const routes = app.routeList.filter((r: RouteInfo) => r.method !== 'HEAD')
-    const publicRoutes = new Set([...KIT_PUBLIC, ...PUBLIC[name]])
-    for (const known of publicRoutes) t.ok(routes.some((r) => `${r.method} ${r.url}` === known), `public route ${known} exists (keep this list true)`)
+  t.test(
+    `${name}: every non-public route is admin-only and answers 401 before reading the body`,
+    async (t) => {
+      const app = await build(name)
+      t.teardown(async () => {
+        await app.db?.dropDatabase().catch(() => undefined)
+        await app.close()
+      })
+      const routes = app.routeList.filter((r: RouteInfo) => r.method !== 'HEAD')
+      const publicRoutes = new Set([...KIT_PUBLIC, ...PUBLIC[name]])
+      for (const known of publicRoutes)
+        t.ok(
+          routes.some((r) => `${r.method} ${r.url}` === known),
+          `public route ${known} exists (keep this list true)`,
+        )
 
-    const admin = routes.filter((r) => !publicRoutes.has(`${r.method} ${r.url}`))
-    for (const r of routes.filter((r) => publicRoutes.has(`${r.method} ${r.url}`))) t.notOk(r.admin, `${r.method} ${r.url} is public`)
-    if (name !== 'chat') t.ok(admin.length > 0, 'the service has admin routes')
-    for (const r of admin) {
-      const what = `${r.method} ${r.url}`
-      t.ok(r.admin, `${what} is registered through the kit's adminOnly`)
-      const bodies: (string | undefined)[] = withBody(r.method) ? ['{"title_nl":', '{}', '{"$set":{"x":1}}'] : [undefined]
-      for (const payload of bodies) {
-        const res = await app.inject({
-          method: r.method as 'GET',
-          url: concrete(r.url),
-          headers: { 'x-requested-with': 'XMLHttpRequest', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-          ...(payload === undefined ? {} : { payload }),
-        })
-        t.equal(res.statusCode, 401, `${what} anonymous${payload ? ` with ${payload}` : ''} → 401`)
-        t.equal(res.headers['cache-control'], 'private, no-store', `${what}: the 401 is not cached`)
+      const admin = routes.filter((r) => !publicRoutes.has(`${r.method} ${r.url}`))
+      for (const r of routes.filter((r) => publicRoutes.has(`${r.method} ${r.url}`)))
+        t.notOk(r.admin, `${r.method} ${r.url} is public`)
+      if (name !== 'chat') t.ok(admin.length > 0, 'the service has admin routes')
+      for (const r of admin) {
+        const what = `${r.method} ${r.url}`
+        t.ok(r.admin, `${what} is registered through the kit's adminOnly`)
+        const bodies: (string | undefined)[] = withBody(r.method)
+          ? ['{"title_nl":', '{}', '{"$set":{"x":1}}']
+          : [undefined]
+        for (const payload of bodies) {
+          const res = await app.inject({
+            method: r.method as 'GET',
+            url: concrete(r.url),
+            headers: {
+              'x-requested-with': 'XMLHttpRequest',
+              ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(payload === undefined ? {} : { payload }),
+          })
+          t.equal(res.statusCode, 401, `${what} anonymous${payload ? ` with ${payload}` : ''} → 401`)
+          t.equal(res.headers['cache-control'], 'private, no-store', `${what}: the 401 is not cached`)
+        }
+        if (r.method === 'POST' && /upload/.test(r.url)) {
+          const res = await app.inject({
+            method: 'POST',
+            url: r.url,
+            headers: { 'content-type': 'multipart/form-data' },
+            payload: 'broken',
+          })
+          t.equal(res.statusCode, 401, `${what} anonymous with a broken multipart body → 401`)
+        }
       }
-      if (r.method === 'POST' && /upload/.test(r.url)) {
-        const res = await app.inject({ method: 'POST', url: r.url, headers: { 'content-type': 'multipart/form-data' }, payload: 'broken' })
-        t.equal(res.statusCode, 401, `${what} anonymous with a broken multipart body → 401`)
-      }
-    }
-  })
+    },
+  )
 }

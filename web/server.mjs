@@ -12,7 +12,9 @@ import { readWebConfig } from './config.mjs'
 const root = fileURLToPath(new URL('./dist/', import.meta.url))
 const serverEntry = new URL('./dist-server/entry-server.js', import.meta.url)
 if (!existsSync(root) || !existsSync(serverEntry)) {
-  process.stderr.write('web/dist or web/dist-server is missing: run `npm run build -w web` first (npm start does this).\n')
+  process.stderr.write(
+    'web/dist or web/dist-server is missing: run `npm run build -w web` first (npm start does this).\n',
+  )
   process.exit(78)
 }
 const { config, errors } = readWebConfig()
@@ -23,7 +25,10 @@ if (errors.length > 0) {
 const { createRenderer, assetLinks } = await import(serverEntry.href)
 
 let closing = false
-const app = Fastify({ logger: { level: config.logLevel, base: { service: 'web' } }, forceCloseConnections: 'idle' })
+const app = Fastify({
+  logger: { level: config.logLevel, base: { service: 'web' } },
+  forceCloseConnections: 'idle',
+})
 
 const renderer = createRenderer({
   template: readFileSync(new URL('index.html', `file://${root}`), 'utf8'),
@@ -48,12 +53,19 @@ await app.register(fastifyStatic, {
 const metrics = new Registry()
 metrics.setDefaultLabels({ service: 'web' })
 collectDefaultMetrics({ register: metrics })
-app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => reply.type(metrics.contentType).send(await metrics.metrics()))
+app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) =>
+  reply.type(metrics.contentType).send(await metrics.metrics()),
+)
 app.get('/livez', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
-app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => (closing ? reply.code(503).send({ status: 'closing' }) : { status: 'ok' }))
+app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) =>
+  closing ? reply.code(503).send({ status: 'closing' }) : { status: 'ok' },
+)
 
 app.get('/robots.txt', async (_req, reply) =>
-  reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderer.robots()),
+  reply
+    .type('text/plain; charset=utf-8')
+    .header('cache-control', 'public, max-age=3600')
+    .send(renderer.robots()),
 )
 
 /** Sitemap and feeds are built from the services on request; a service outage answers 503. */
@@ -63,12 +75,22 @@ async function xml(reply, type, build) {
     return reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(body)
   } catch (err) {
     app.log.warn({ err }, 'xml')
-    return reply.code(503).header('retry-after', '30').type('text/plain; charset=utf-8').send('Temporarily unavailable, please try again later.')
+    return reply
+      .code(503)
+      .header('retry-after', '30')
+      .type('text/plain; charset=utf-8')
+      .send('Temporarily unavailable, please try again later.')
   }
 }
 app.get('/sitemap.xml', (_req, reply) => xml(reply, 'application/xml', () => renderer.sitemap()))
-for (const [prefix, language] of [['', 'nl'], ['/en', 'en'], ['/de', 'de']]) {
-  app.get(`${prefix}/feed.xml`, (_req, reply) => xml(reply, 'application/rss+xml', () => renderer.feed(language)))
+for (const [prefix, language] of [
+  ['', 'nl'],
+  ['/en', 'en'],
+  ['/de', 'de'],
+]) {
+  app.get(`${prefix}/feed.xml`, (_req, reply) =>
+    xml(reply, 'application/rss+xml', () => renderer.feed(language)),
+  )
 }
 
 app.get('/*', async (request, reply) => {

@@ -16,7 +16,13 @@ const settings = [base, { memoryCost: 65536, timeCost: 3, parallelism: 1 }]
 const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b)
   const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))]
-  return { mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1), p50: +q(0.5).toFixed(1), p95: +q(0.95).toFixed(1), min: +s[0].toFixed(1), max: +s.at(-1).toFixed(1) }
+  return {
+    mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1),
+    p50: +q(0.5).toFixed(1),
+    p95: +q(0.95).toFixed(1),
+    min: +s[0].toFixed(1),
+    max: +s.at(-1).toFixed(1),
+  }
 }
 
 const results = []
@@ -34,9 +40,30 @@ for (const params of settings) {
     await argon2.verify(hash, `correct horse battery ${i}`)
     verifyMs.push(performance.now() - t)
   }
-  results.push({ algorithm: 'argon2id', memoryKiB: params.memoryCost, iterations: params.timeCost, lanes: params.parallelism, sample: hash.replace(/\$[^$]+$/, '$…'), hashMs: stats(hashMs), verifyMs: stats(verifyMs) })
+  results.push({
+    algorithm: 'argon2id',
+    memoryKiB: params.memoryCost,
+    iterations: params.timeCost,
+    lanes: params.parallelism,
+    sample: hash.replace(/\$[^$]+$/, '$…'),
+    hashMs: stats(hashMs),
+    verifyMs: stats(verifyMs),
+  })
 }
 
 process.stdout.write(
-  JSON.stringify({ bench: 'argon2', node: process.version, argon2: (await import('argon2/package.json', { with: { type: 'json' } })).default.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg1m: +os.loadavg()[0].toFixed(2), rounds, results }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      bench: 'argon2',
+      node: process.version,
+      argon2: (await import('argon2/package.json', { with: { type: 'json' } })).default.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      loadavg1m: +os.loadavg()[0].toFixed(2),
+      rounds,
+      results,
+    },
+    null,
+    2,
+  ) + '\n',
 )

@@ -17,7 +17,9 @@ import { createTestSession } from '../../packages/service-kit/dist/testing/index
 import { inspectDocx } from '../../services/blog/dist/lib/filecheck.js'
 import { sanitizePostHtml } from '../../services/blog/dist/lib/sanitize.js'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, paragraphs: { type: 'string', default: '1000' } } })
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, paragraphs: { type: 'string', default: '1000' } },
+})
 const runs = Number(values.runs)
 const paragraphs = Number(values.paragraphs)
 
@@ -25,12 +27,15 @@ const paragraphs = Number(values.paragraphs)
 function makeDocx(seed) {
   const children = [new Paragraph({ text: `Benchmark artikel ${seed}`, heading: HeadingLevel.HEADING_1 })]
   for (let i = 0; i < paragraphs; i++) {
-    if (i % 20 === 0) children.push(new Paragraph({ text: `Hoofdstuk ${i / 20 + 1}`, heading: HeadingLevel.HEADING_2 }))
+    if (i % 20 === 0)
+      children.push(new Paragraph({ text: `Hoofdstuk ${i / 20 + 1}`, heading: HeadingLevel.HEADING_2 }))
     children.push(
       new Paragraph({
         children: [
           new TextRun({ text: `Alinea ${i + 1} (${seed}). `, bold: true }),
-          new TextRun('Wij automatiseren processen voor marketingteams en startups zonder eigen ontwikkelaars, van idee tot prototype in enkele dagen, met transparante prijzen en volledige eigendom van de code. '),
+          new TextRun(
+            'Wij automatiseren processen voor marketingteams en startups zonder eigen ontwikkelaars, van idee tot prototype in enkele dagen, met transparante prijzen en volledige eigendom van de code. ',
+          ),
         ],
       }),
     )
@@ -90,7 +95,11 @@ try {
     BLOG_UPLOAD_WAIT_MS: '120000',
   }
   const start = (file, extra) => {
-    const c = spawn(process.execPath, [file], { cwd: join(root, 'services/blog'), env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const c = spawn(process.execPath, [file], {
+      cwd: join(root, 'services/blog'),
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     children.push(c)
     return c
   }
@@ -113,17 +122,32 @@ try {
   })
   await waitForPort(port, 'blog', 30000)
   await waitForPort(workerPort, 'blog-worker', 30000)
-  const session = await createTestSession({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: env.QUEUE_PREFIX }, undefined, { secret: env.SESSION_SECRET })
+  const session = await createTestSession(
+    { REDIS_URL: infra.redisUrl, QUEUE_PREFIX: env.QUEUE_PREFIX },
+    undefined,
+    { secret: env.SESSION_SECRET },
+  )
   for (const [i, doc] of docs.entries()) {
     const form = new FormData()
-    form.set('file', new Blob([doc], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), `bench-${i}.docx`)
+    form.set(
+      'file',
+      new Blob([doc], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+      `bench-${i}.docx`,
+    )
     const [ms, res] = await time(() =>
-      fetch(`http://127.0.0.1:${port}/api/blog/upload`, { method: 'POST', body: form, headers: { cookie: session.cookie, 'x-requested-with': 'XMLHttpRequest' } }),
+      fetch(`http://127.0.0.1:${port}/api/blog/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: session.cookie, 'x-requested-with': 'XMLHttpRequest' },
+      }),
     )
     const body = await res.json()
     if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`)
     if (i > 0) upload.push(ms)
-    else log(`warm-up upload saved post "${body.blogPost.title_nl}" with ${body.blogPost.content_nl.length} characters of HTML, tags ${body.aiGenerated.tags}`)
+    else
+      log(
+        `warm-up upload saved post "${body.blogPost.title_nl}" with ${body.blogPost.content_nl.length} characters of HTML, tags ${body.aiGenerated.tags}`,
+      )
   }
   // Clean the bench database and queue keys.
   const { default: mongoose } = await import('mongoose')
@@ -138,7 +162,13 @@ try {
 const result = {
   bench: 'blog-import-docx',
   when: new Date().toISOString(),
-  machine: { cpus: cpus().length, loadavg1: Math.round(loadavg()[0] * 100) / 100, node: process.version, mongo: infra.mongoKind, redis: infra.redisKind },
+  machine: {
+    cpus: cpus().length,
+    loadavg1: Math.round(loadavg()[0] * 100) / 100,
+    node: process.version,
+    mongo: infra.mongoKind,
+    redis: infra.redisKind,
+  },
   document: { paragraphs, bytes: docs[0].length, htmlBytes },
   ms: {
     mammothConvertToHtml: stats(mammothMs),
@@ -149,10 +179,14 @@ const result = {
   // Inside the worker, per stage (load: find + GridFS read; extract: zip inflate check + mammoth;
   // sanitize: sanitize + title/excerpt; translate: offline copy + keywords; save: insert + cleanup).
   workerStagesMs: Object.fromEntries(
-    ['load', 'extract', 'sanitize', 'translate', 'save'].map((k) => [k, stats(stageTimings.slice(1).map((t) => t[k] ?? 0))]),
+    ['load', 'extract', 'sanitize', 'translate', 'save'].map((k) => [
+      k,
+      stats(stageTimings.slice(1).map((t) => t[k] ?? 0)),
+    ]),
   ),
 }
-result.ratio = Math.round((result.ms.uploadToSavedPost.median / result.ms.mammothConvertToHtml.median) * 100) / 100
+result.ratio =
+  Math.round((result.ms.uploadToSavedPost.median / result.ms.mammothConvertToHtml.median) * 100) / 100
 mkdirSync(join(root, 'bench/results'), { recursive: true })
 writeFileSync(join(root, 'bench/results/blog.json'), JSON.stringify(result, null, 2))
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)

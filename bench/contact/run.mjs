@@ -14,7 +14,13 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureInfra, freePort, waitForPort, root, stopChild } from '../../scripts/lib/infra.mjs'
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '1000' }, connections: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '' } } })
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '' },
+  },
+})
 // A fixed number of requests (not a duration), so every answer is counted and compared with what was stored.
 const amount = Number(values.requests)
 // Jobs per worker process (NOTIFY_CONCURRENCY); empty: the worker's default.
@@ -22,7 +28,11 @@ const concurrency = values.concurrency
 const connections = Number(values.connections)
 const log = (m) => process.stderr.write(`[bench:contact] ${m}\n`)
 
-const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/contact', 'gateway'], { cwd: root, stdio: 'inherit' })
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/contact', 'gateway'],
+  { cwd: root, stdio: 'inherit' },
+)
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const children = []
@@ -58,7 +68,12 @@ async function cleanup() {
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().finally(() => process.exit(130)))
 
 try {
-  const [servicePort, gatewayPort, workerPort, smtpPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
+  const [servicePort, gatewayPort, workerPort, smtpPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ]
   await new Promise((r) => smtp.listen(smtpPort, '127.0.0.1', r))
   const env = {
     ...process.env,
@@ -76,12 +91,20 @@ try {
     MAIL_FROM: 'Bench <no-reply@bench.test>',
   }
   const start = (args, extra) => {
-    const c = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] })
+    const c = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     children.push(c)
     return c
   }
   start(['services/contact/dist/server.js'], { PORT: String(servicePort) })
-  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), METRICS_PORT: '0', CONTACT_URL: `http://127.0.0.1:${servicePort}` })
+  start(['gateway/dist/server.js'], {
+    PORT: String(gatewayPort),
+    METRICS_PORT: '0',
+    CONTACT_URL: `http://127.0.0.1:${servicePort}`,
+  })
   await Promise.all([waitForPort(servicePort, 'contact'), waitForPort(gatewayPort, 'gateway')])
   db = mongoose.createConnection(infra.mongoUrl, { dbName: run })
   await db.asPromise()
@@ -100,7 +123,14 @@ try {
           setupRequest(req) {
             seq++
             const language = ['nl', 'en', 'de'][seq % 3]
-            const body = { name: `Bench Visitor ${seq}`, email: `visitor${seq}@bench.test`, company: 'Bench BV', phone: '+31 20 000 0000', message: `Request ${seq}: we would like an MVP for our idea.`, language }
+            const body = {
+              name: `Bench Visitor ${seq}`,
+              email: `visitor${seq}@bench.test`,
+              company: 'Bench BV',
+              phone: '+31 20 000 0000',
+              message: `Request ${seq}: we would like an MVP for our idea.`,
+              language,
+            }
             return { ...req, body: JSON.stringify(body) }
           },
         },
@@ -113,7 +143,10 @@ try {
   log(`stored ${stored} requests; starting the worker`)
 
   const t0 = Date.now()
-  start(['services/contact/dist/worker.js'], { WORKER_PORT: String(workerPort), ...(concurrency ? { NOTIFY_CONCURRENCY: concurrency } : {}) })
+  start(['services/contact/dist/worker.js'], {
+    WORKER_PORT: String(workerPort),
+    ...(concurrency ? { NOTIFY_CONCURRENCY: concurrency } : {}),
+  })
   const expected = stored * 2
   const deadline = Date.now() + 600000
   while (mails.length < expected && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50))
@@ -128,7 +161,12 @@ try {
     bench: 'contact',
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, mongo: infra.mongoKind, redis: infra.redisKind },
-    settings: { requests: amount, warmup: warm['2xx'] + warm.non2xx, connections, notifyConcurrency: concurrency || 'default' },
+    settings: {
+      requests: amount,
+      warmup: warm['2xx'] + warm.non2xx,
+      connections,
+      notifyConcurrency: concurrency || 'default',
+    },
     submit: {
       path: 'POST /api/contacts through the gateway',
       requestsPerSecond: Math.round((r['2xx'] + r.non2xx) / r.duration),
@@ -142,7 +180,16 @@ try {
       workerStartToFirstMailS: firstMailS,
       totalS: Number(elapsedS.toFixed(1)),
     },
-    integrity: { answered201, stored, mailsExpected: expected, mailsReceived: mails.length, distinctMessageIds: ids.size, markedSent: sent, lost: expected - ids.size, doubled: mails.length - ids.size },
+    integrity: {
+      answered201,
+      stored,
+      mailsExpected: expected,
+      mailsReceived: mails.length,
+      distinctMessageIds: ids.size,
+      markedSent: sent,
+      lost: expected - ids.size,
+      doubled: mails.length - ids.size,
+    },
     note: 'loader, gateway, service, worker, FerretDB/Redis and the SMTP server share this machine; figures are for comparison within one machine',
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true })

@@ -10,7 +10,9 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureInfra, freePort, waitForPort, root, stopChild } from '../../scripts/lib/infra.mjs'
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } })
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+})
 const duration = Number(values.duration)
 const connections = Number(values.connections)
 const PATH = '/api/content/ping'
@@ -28,14 +30,31 @@ try {
   const servicePort = await freePort()
   const gatewayPort = await freePort()
   const nginxPort = await freePort()
-  const env = { ...process.env, LOG_LEVEL: 'warn', MONGO_URL: infra.mongoUrl, REDIS_URL: infra.redisUrl, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', MONGO_DB: 'bench_content' }
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    MONGO_DB: 'bench_content',
+  }
   const start = (args, extra) => {
-    const c = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] })
+    const c = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     children.push(c)
     return c
   }
   start(['services/content/dist/server.js'], { PORT: String(servicePort) })
-  start(['gateway/dist/server.js'], { PORT: String(gatewayPort), METRICS_PORT: '0', CONTENT_URL: `http://127.0.0.1:${servicePort}`, RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_READ_PER_MINUTE: '100000000' })
+  start(['gateway/dist/server.js'], {
+    PORT: String(gatewayPort),
+    METRICS_PORT: '0',
+    CONTENT_URL: `http://127.0.0.1:${servicePort}`,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_READ_PER_MINUTE: '100000000',
+  })
 
   mkdirSync(join(tmp, 'logs'), { recursive: true })
   writeFileSync(
@@ -56,12 +75,22 @@ http {
   )
   const nginxAvailable = spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0
   if (nginxAvailable) {
-    const n = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const n = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     children.push(n)
   }
-  await Promise.all([waitForPort(servicePort, 'content'), waitForPort(gatewayPort, 'gateway'), nginxAvailable ? waitForPort(nginxPort, 'nginx') : null])
+  await Promise.all([
+    waitForPort(servicePort, 'content'),
+    waitForPort(gatewayPort, 'gateway'),
+    nginxAvailable ? waitForPort(nginxPort, 'nginx') : null,
+  ])
 
-  const targets = { direct: servicePort, gateway: gatewayPort, ...(nginxAvailable ? { nginx: nginxPort } : {}) }
+  const targets = {
+    direct: servicePort,
+    gateway: gatewayPort,
+    ...(nginxAvailable ? { nginx: nginxPort } : {}),
+  }
   const results = {}
   for (const [name, port] of Object.entries(targets)) {
     const url = `http://127.0.0.1:${port}${PATH}`
@@ -84,8 +113,12 @@ http {
     results,
     ratios: {
       gatewayVsDirectRps: ratio(results.gateway.requestsPerSecond, results.direct.requestsPerSecond),
-      nginxVsDirectRps: results.nginx ? ratio(results.nginx.requestsPerSecond, results.direct.requestsPerSecond) : null,
-      gatewayVsNginxRps: results.nginx ? ratio(results.gateway.requestsPerSecond, results.nginx.requestsPerSecond) : null,
+      nginxVsDirectRps: results.nginx
+        ? ratio(results.nginx.requestsPerSecond, results.direct.requestsPerSecond)
+        : null,
+      gatewayVsNginxRps: results.nginx
+        ? ratio(results.gateway.requestsPerSecond, results.nginx.requestsPerSecond)
+        : null,
       gatewayVsDirectP99: ratio(results.gateway.latencyMs.p99, results.direct.latencyMs.p99),
     },
     note: 'autocannon, loader and servers share this machine; compare ratios within one run, not absolute numbers across machines',

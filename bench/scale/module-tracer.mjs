@@ -14,7 +14,10 @@ registerHooks({
 })
 const dump = () => {
   if (!process.env.MODULE_TRACE_DIR) return
-  writeFileSync(join(process.env.MODULE_TRACE_DIR, `${process.pid}.json`), JSON.stringify({ pid: process.pid, argv: process.argv.slice(1), modules: [...loaded] }))
+  writeFileSync(
+    join(process.env.MODULE_TRACE_DIR, `${process.pid}.json`),
+    JSON.stringify({ pid: process.pid, argv: process.argv.slice(1), modules: [...loaded] }),
+  )
 }
 process.on('SIGUSR2', dump)
 process.on('exit', dump)

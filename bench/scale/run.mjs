@@ -46,7 +46,9 @@ const log = (m) => process.stderr.write(`[bench:scale] ${new Date().toISOString(
 function toMi(q) {
   const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(String(q))
   if (!m) return null
-  const f = { Ki: 1 / 1024, Mi: 1, Gi: 1024, K: 1000 / 1048576, M: 1e6 / 1048576, G: 1e9 / 1048576 }[m[2] ?? ''] ?? 1 / 1048576
+  const f =
+    { Ki: 1 / 1024, Mi: 1, Gi: 1024, K: 1000 / 1048576, M: 1e6 / 1048576, G: 1e9 / 1048576 }[m[2] ?? ''] ??
+    1 / 1048576
   return Math.round(Number(m[1]) * f)
 }
 function manifestLimitsMi() {
@@ -81,12 +83,20 @@ function cgroupCapper() {
   let base
   let limitFile
   let kind
-  if (existsSync(join(v2, 'cgroup.controllers')) && readFileSync(join(v2, 'cgroup.controllers'), 'utf8').includes('memory') && tryMake(v2, 'memory.max')) {
+  if (
+    existsSync(join(v2, 'cgroup.controllers')) &&
+    readFileSync(join(v2, 'cgroup.controllers'), 'utf8').includes('memory') &&
+    tryMake(v2, 'memory.max')
+  ) {
     ;[base, limitFile, kind] = [v2, 'memory.max', 'cgroup v2 memory.max']
   } else if (existsSync(join(v1, 'memory.limit_in_bytes')) && tryMake(v1, 'memory.limit_in_bytes')) {
     ;[base, limitFile, kind] = [v1, 'memory.limit_in_bytes', 'cgroup v1 memory.limit_in_bytes']
   } else {
-    return { kind: 'none (no writable cgroup hierarchy; only the heap flag caps, peak RSS is compared with the limit)', add() {}, cleanup() {} }
+    return {
+      kind: 'none (no writable cgroup hierarchy; only the heap flag caps, peak RSS is compared with the limit)',
+      add() {},
+      cleanup() {},
+    }
   }
   const made = new Set()
   return {
@@ -142,18 +152,26 @@ function startSampling(stack) {
     }
   }, 250)
 }
-const idleRss = (stack) => Object.fromEntries(stack.supervisor.entries.map((e) => [e.spec.name, e.child?.pid ? rssMb(e.child.pid) : null]))
-const restarts = (stack) => Object.fromEntries(stack.supervisor.entries.map((e) => [e.spec.name, e.restarts ?? 0]))
+const idleRss = (stack) =>
+  Object.fromEntries(
+    stack.supervisor.entries.map((e) => [e.spec.name, e.child?.pid ? rssMb(e.child.pid) : null]),
+  )
+const restarts = (stack) =>
+  Object.fromEntries(stack.supervisor.entries.map((e) => [e.spec.name, e.restarts ?? 0]))
 const sumValues = (o) => Object.values(o).reduce((a, b) => a + (b ?? 0), 0)
 
 // --- realistic posts ---------------------------------------------------------------------------------
 const WORDS = {
-  en: 'team build prototype customer product data model feature release week plan intake automation workflow review design test deploy feedback market value budget risk scope launch quality support platform integration process'.split(' '),
-  nl: 'team bouwen prototype klant product gegevens model functie release week plan intake automatisering werkstroom review ontwerp test uitrol feedback markt waarde budget risico scope lancering kwaliteit support platform integratie proces'.split(' '),
+  en: 'team build prototype customer product data model feature release week plan intake automation workflow review design test deploy feedback market value budget risk scope launch quality support platform integration process'.split(
+    ' ',
+  ),
+  nl: 'team bouwen prototype klant product gegevens model functie release week plan intake automatisering werkstroom review ontwerp test uitrol feedback markt waarde budget risico scope lancering kwaliteit support platform integratie proces'.split(
+    ' ',
+  ),
 }
 function rng(seed) {
   let s = seed >>> 0 || 1
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32
 }
 function paragraph(lang, rand) {
   const sentences = []
@@ -172,7 +190,12 @@ function paragraph(lang, rand) {
 const TAGS = ['AI', 'automation', 'business', 'team', 'MVP', 'data', 'design', 'cloud']
 function makePost(i) {
   const rand = rng(i + 1)
-  const html = (lang) => Array.from({ length: 12 }, (_, k) => (k === 4 ? `<h2>${lang === 'nl' ? 'Aanpak' : 'Approach'} ${i}</h2>` : '') + paragraph(lang, rand)).join('\n')
+  const html = (lang) =>
+    Array.from(
+      { length: 12 },
+      (_, k) =>
+        (k === 4 ? `<h2>${lang === 'nl' ? 'Aanpak' : 'Approach'} ${i}</h2>` : '') + paragraph(lang, rand),
+    ).join('\n')
   return {
     slug: `scale-post-${i}`,
     title_nl: `Een MVP in vijf dagen, deel ${i}`,
@@ -197,9 +220,14 @@ async function seed(url, headers, from, to) {
       // A slow answer (504/503 while the old code rebuilds its caches) is retried; 409 then means
       // the first attempt did create the post.
       for (let attempt = 1; ; attempt++) {
-        const res = await fetch(`${url}/api/blog`, { method: 'POST', headers, body: JSON.stringify(makePost(i)) })
+        const res = await fetch(`${url}/api/blog`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(makePost(i)),
+        })
         if (res.status === 201 || (res.status === 409 && attempt > 1)) break
-        if (res.status < 500 || attempt === 10) throw new Error(`seeding post ${i}: ${res.status} ${await res.text()}`)
+        if (res.status < 500 || attempt === 10)
+          throw new Error(`seeding post ${i}: ${res.status} ${await res.text()}`)
         await new Promise((r) => setTimeout(r, 2000 * attempt))
       }
     }
@@ -211,29 +239,45 @@ async function seed(url, headers, from, to) {
 /** Bytes of the body as sent (still encoded), with the encoding and the decoded size. */
 function wireBytes(url) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { 'accept-encoding': 'gzip, br', accept: 'application/json' } }, (res) => {
-      let bytes = 0
-      const chunks = []
-      res.on('data', (c) => {
-        bytes += c.length
-        chunks.push(c)
-      })
-      res.on('end', () =>
-        resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity', etag: res.headers.etag ?? null, vary: res.headers.vary ?? null, body: Buffer.concat(chunks), headers: res.headers }),
-      )
-      res.on('error', reject)
-    })
+    const req = request(
+      url,
+      { headers: { 'accept-encoding': 'gzip, br', accept: 'application/json' } },
+      (res) => {
+        let bytes = 0
+        const chunks = []
+        res.on('data', (c) => {
+          bytes += c.length
+          chunks.push(c)
+        })
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            bytes,
+            encoding: res.headers['content-encoding'] ?? 'identity',
+            etag: res.headers.etag ?? null,
+            vary: res.headers.vary ?? null,
+            body: Buffer.concat(chunks),
+            headers: res.headers,
+          }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end()
   })
 }
 async function decodedJson(r) {
   const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
-  const raw = r.encoding === 'br' ? brotliDecompressSync(r.body) : r.encoding === 'gzip' ? gunzipSync(r.body) : r.body
+  const raw =
+    r.encoding === 'br' ? brotliDecompressSync(r.body) : r.encoding === 'gzip' ? gunzipSync(r.body) : r.body
   return { json: JSON.parse(raw.toString('utf8')), bytes: raw.length }
 }
 /** Array (before the lists were paged) or { items, total } (after). */
-const listShape = (json) => (Array.isArray(json) ? { shape: 'array', items: json.length, total: json.length } : { shape: 'paged', items: json.items?.length ?? null, total: json.total ?? null })
+const listShape = (json) =>
+  Array.isArray(json)
+    ? { shape: 'array', items: json.length, total: json.length }
+    : { shape: 'paged', items: json.items?.length ?? null, total: json.total ?? null }
 
 async function load(base, paths) {
   const opts = {
@@ -255,13 +299,27 @@ async function load(base, paths) {
 
 async function lighthouseRun(chrome, url) {
   const { default: lighthouse } = await import('lighthouse')
-  const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+  const run = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
   const lhr = run.lhr
-  const metric = (id) => (lhr.audits[id]?.numericValue == null ? null : Math.round(lhr.audits[id].numericValue))
+  const metric = (id) =>
+    lhr.audits[id]?.numericValue == null ? null : Math.round(lhr.audits[id].numericValue)
   return {
-    performance: lhr.categories.performance?.score == null ? null : Math.round(lhr.categories.performance.score * 100),
-    metricsMs: { fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time') },
-    transferKb: lhr.audits['total-byte-weight']?.numericValue == null ? null : Math.round(lhr.audits['total-byte-weight'].numericValue / 1024),
+    performance:
+      lhr.categories.performance?.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+    metricsMs: {
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+    },
+    transferKb:
+      lhr.audits['total-byte-weight']?.numericValue == null
+        ? null
+        : Math.round(lhr.audits['total-byte-weight'].numericValue / 1024),
     runtimeError: lhr.runtimeError?.message ?? null,
   }
 }
@@ -299,21 +357,44 @@ try {
   const password = 'bench-admin-password-1'
   stack.seedAdmin(username, password)
   const base = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
-  const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: base, body: JSON.stringify({ username, password }) })
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: base,
+    body: JSON.stringify({ username, password }),
+  })
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
-  const headers = { ...base, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }
+  const headers = {
+    ...base,
+    cookie: login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  }
 
   if (withLighthouse) {
     const chromeLauncher = await import('chrome-launcher')
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--no-first-run',
+      ],
     })
   }
 
   // The home's API calls (web/src/features/home/api/home.ts; the latest-posts section shows one post)
   // and the /blog first page's call; old servers ignore page/pageSize and answer the whole list.
-  const home = ['/api/content', '/api/features', '/api/projects', '/api/pages', '/api/blog?published=true&page=1&pageSize=1']
+  const home = [
+    '/api/content',
+    '/api/features',
+    '/api/projects',
+    '/api/pages',
+    '/api/blog?published=true&page=1&pageSize=1',
+  ]
   const blogFirstPage = '/api/blog?published=true&page=1'
   let seeded = 0
   for (const size of sizes) {
@@ -325,7 +406,10 @@ try {
       // The stack could not take the writes (old code: every write rebuilt the whole list):
       // that is a result too; the sizes measured so far are kept.
       log(`stopping: ${err.message}`)
-      results[size] = { error: err.message.slice(0, 300), seedingSeconds: Math.round((Date.now() - t0) / 1000) }
+      results[size] = {
+        error: err.message.slice(0, 300),
+        seedingSeconds: Math.round((Date.now() - t0) / 1000),
+      }
       break
     }
     log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
@@ -336,7 +420,14 @@ try {
 
     const first = await wireBytes(`${stack.url}${blogFirstPage}`)
     const firstDecoded = await decodedJson(first)
-    r.wire.blogFirstPage = { bytes: first.bytes, decodedBytes: firstDecoded.bytes, encoding: first.encoding, ...listShape(firstDecoded.json), etag: first.etag, vary: first.vary }
+    r.wire.blogFirstPage = {
+      bytes: first.bytes,
+      decodedBytes: firstDecoded.bytes,
+      encoding: first.encoding,
+      ...listShape(firstDecoded.json),
+      etag: first.etag,
+      vary: first.vary,
+    }
     let homeBytes = 0
     r.wire.home = {}
     for (const p of home) {
@@ -346,12 +437,24 @@ try {
     }
     r.wire.homeTotalBytes = homeBytes
     const post = await wireBytes(`${stack.url}${slugPath}`)
-    r.wire.postBySlug = { bytes: post.bytes, decodedBytes: (await decodedJson(post)).bytes, encoding: post.encoding }
-    log(`${size}: /blog first page ${first.bytes} B (${first.encoding}), home ${homeBytes} B, post ${post.bytes} B`)
+    r.wire.postBySlug = {
+      bytes: post.bytes,
+      decodedBytes: (await decodedJson(post)).bytes,
+      encoding: post.encoding,
+    }
+    log(
+      `${size}: /blog first page ${first.bytes} B (${first.encoding}), home ${homeBytes} B, post ${post.bytes} B`,
+    )
 
-    for (const [name, paths] of Object.entries({ home, blogFirstPage: [blogFirstPage], postBySlug: [slugPath] })) {
+    for (const [name, paths] of Object.entries({
+      home,
+      blogFirstPage: [blogFirstPage],
+      postBySlug: [slugPath],
+    })) {
       r.load[name] = await load(stack.url, paths)
-      log(`${size}: ${name} ${r.load[name].requestsPerSecond} req/s p50 ${r.load[name].latencyMs.p50} ms p99 ${r.load[name].latencyMs.p99} ms`)
+      log(
+        `${size}: ${name} ${r.load[name].requestsPerSecond} req/s p50 ${r.load[name].latencyMs.p50} ms p99 ${r.load[name].latencyMs.p99} ms`,
+      )
     }
     if (chrome) {
       r.lighthouse = {}
@@ -383,15 +486,31 @@ const out = {
   label: args.label,
   at: new Date().toISOString(),
   minutes: Number(((Date.now() - started) / 60000).toFixed(1)),
-  machine: { cpus: cpus().length, loadavg1: Math.round(loadavg()[0] * 100) / 100, node: process.version, chromium: withLighthouse ? CHROMIUM : null },
-  settings: { sizes, durationS: duration, connections, lighthouse: withLighthouse, memoryCap: capper.kind, acceptEncoding: 'gzip, br' },
+  machine: {
+    cpus: cpus().length,
+    loadavg1: Math.round(loadavg()[0] * 100) / 100,
+    node: process.version,
+    chromium: withLighthouse ? CHROMIUM : null,
+  },
+  settings: {
+    sizes,
+    durationS: duration,
+    connections,
+    lighthouse: withLighthouse,
+    memoryCap: capper.kind,
+    acceptEncoding: 'gzip, br',
+  },
   notes:
     'Posts: 12 paragraphs (~8 KB HTML) in nl and en, seeded through POST /api/blog. home = the home page API calls cycled on each connection. Loader, browser and stack share this machine: compare within one run.',
   idleRssMb: idle,
   idleRssTotalMb: idle ? sumValues(idle) : null,
   manifestLimitsMi: limitsMi,
   peakRssMb: peaks.overall,
-  overLimit: Object.fromEntries(Object.entries(peaks.overall).filter(([n, mb]) => limitsMi[n] && mb > limitsMi[n]).map(([n, mb]) => [n, { peakMb: mb, limitMi: limitsMi[n] }])),
+  overLimit: Object.fromEntries(
+    Object.entries(peaks.overall)
+      .filter(([n, mb]) => limitsMi[n] && mb > limitsMi[n])
+      .map(([n, mb]) => [n, { peakMb: mb, limitMi: limitsMi[n] }]),
+  ),
   restarts: finalRestarts,
   results,
   ratios: {
@@ -400,13 +519,20 @@ const out = {
     homeBytes: ratio(hi?.wire.homeTotalBytes, lo?.wire.homeTotalBytes),
     postBySlugBytes: ratio(hi?.wire.postBySlug.bytes, lo?.wire.postBySlug.bytes),
     homeRps: ratio(hi?.load.home.requestsPerSecond, lo?.load.home.requestsPerSecond),
-    blogFirstPageRps: ratio(hi?.load.blogFirstPage.requestsPerSecond, lo?.load.blogFirstPage.requestsPerSecond),
+    blogFirstPageRps: ratio(
+      hi?.load.blogFirstPage.requestsPerSecond,
+      lo?.load.blogFirstPage.requestsPerSecond,
+    ),
     postBySlugRps: ratio(hi?.load.postBySlug.requestsPerSecond, lo?.load.postBySlug.requestsPerSecond),
     blogFirstPageP99: ratio(hi?.load.blogFirstPage.latencyMs.p99, lo?.load.blogFirstPage.latencyMs.p99),
     lighthouseHome: hi?.lighthouse ? hi.lighthouse['/'].performance - lo.lighthouse['/'].performance : null,
-    lighthouseBlog: hi?.lighthouse ? hi.lighthouse['/blog'].performance - lo.lighthouse['/blog'].performance : null,
+    lighthouseBlog: hi?.lighthouse
+      ? hi.lighthouse['/blog'].performance - lo.lighthouse['/blog'].performance
+      : null,
     lighthouseNote: 'lighthouse* are differences in points (large - small), not ratios',
-    peakRssMb: Object.fromEntries(Object.keys(hi?.peakRssMb ?? {}).map((n) => [n, ratio(hi.peakRssMb[n], lo.peakRssMb[n])])),
+    peakRssMb: Object.fromEntries(
+      Object.keys(hi?.peakRssMb ?? {}).map((n) => [n, ratio(hi.peakRssMb[n], lo.peakRssMb[n])]),
+    ),
   },
 }
 mkdirSync(join(root, 'bench/scale/results'), { recursive: true })

@@ -15,7 +15,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const dist = join(root, 'web/dist')
 
 if (!process.argv.includes('--no-build')) {
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
@@ -33,9 +36,17 @@ const publicCss = initial.filter((f) => f.endsWith('.css')).map(size)
 const adminJs = assets.filter((f) => /^admin-.*\.js$/.test(f)).map(size)
 const sum = (xs, k) => xs.reduce((a, x) => a + x[k], 0)
 const bundle = {
-  publicJs: { files: publicJs.map((x) => x.file), kb: kb(sum(publicJs, 'bytes')), gzipKb: kb(sum(publicJs, 'gzipBytes')) },
+  publicJs: {
+    files: publicJs.map((x) => x.file),
+    kb: kb(sum(publicJs, 'bytes')),
+    gzipKb: kb(sum(publicJs, 'gzipBytes')),
+  },
   publicCss: { kb: kb(sum(publicCss, 'bytes')), gzipKb: kb(sum(publicCss, 'gzipBytes')) },
-  adminChunk: { files: adminJs.map((x) => x.file), kb: kb(sum(adminJs, 'bytes')), gzipKb: kb(sum(adminJs, 'gzipBytes')) },
+  adminChunk: {
+    files: adminJs.map((x) => x.file),
+    kb: kb(sum(adminJs, 'bytes')),
+    gzipKb: kb(sum(adminJs, 'gzipBytes')),
+  },
 }
 log(`public JS ${bundle.publicJs.gzipKb} KB gzip, admin chunk ${bundle.adminChunk.gzipKb} KB gzip`)
 
@@ -51,13 +62,31 @@ try {
   const username = 'bench-admin'
   const password = 'bench-admin-password-1'
   execFileSync(process.execPath, [join(root, 'services/auth/dist/seed.js')], {
-    env: { ...process.env, ...stack.env, MONGO_DB: `${stack.env.QUEUE_PREFIX}_auth`, ADMIN_USERNAME: username, ADMIN_PASSWORD: password },
+    env: {
+      ...process.env,
+      ...stack.env,
+      MONGO_DB: `${stack.env.QUEUE_PREFIX}_auth`,
+      ADMIN_USERNAME: username,
+      ADMIN_PASSWORD: password,
+    },
     stdio: 'ignore',
   })
-  const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
-  const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ username, password }) })
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const paragraph = '<p>AI-driven development lets a small team ship a working prototype in days. We start with a free intake, write an MVP plan within 48 hours and build the MVP in 5 days.</p>'
+  const headers = {
+    'content-type': 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    origin: stack.url,
+  }
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password }),
+  })
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const paragraph =
+    '<p>AI-driven development lets a small team ship a working prototype in days. We start with a free intake, write an MVP plan within 48 hours and build the MVP in 5 days.</p>'
   const post = {
     slug: 'bench-post',
     title_nl: 'Een MVP in vijf dagen',
@@ -72,14 +101,25 @@ try {
     published: true,
     tags: ['AI', 'automation', 'business', 'team'],
   }
-  const created = await fetch(`${stack.url}/api/blog`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(post) })
+  const created = await fetch(`${stack.url}/api/blog`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify(post),
+  })
   if (!created.ok) throw new Error(`seeding the post: ${created.status} ${await created.text()}`)
 
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   })
   try {
     lighthouseResult = {}
@@ -92,8 +132,10 @@ try {
         onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
       })
       const lhr = run.lhr
-      const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100))
-      const metric = (id) => (lhr.audits[id]?.numericValue == null ? null : Math.round(lhr.audits[id].numericValue))
+      const score = (id) =>
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)
+      const metric = (id) =>
+        lhr.audits[id]?.numericValue == null ? null : Math.round(lhr.audits[id].numericValue)
       const failing = (id) =>
         lhr.categories[id].auditRefs
           .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score !== null && lhr.audits[r.id]?.score < 1)
@@ -103,9 +145,18 @@ try {
         accessibility: score('accessibility'),
         seo: score('seo'),
         bestPractices: score('best-practices'),
-        metricsMs: { fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), si: metric('speed-index') },
+        metricsMs: {
+          fcp: metric('first-contentful-paint'),
+          lcp: metric('largest-contentful-paint'),
+          tbt: metric('total-blocking-time'),
+          si: metric('speed-index'),
+        },
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
-        notPassing: { accessibility: failing('accessibility'), seo: failing('seo'), bestPractices: failing('best-practices') },
+        notPassing: {
+          accessibility: failing('accessibility'),
+          seo: failing('seo'),
+          bestPractices: failing('best-practices'),
+        },
         runtimeError: lhr.runtimeError?.message ?? null,
       }
       log(`${path}: ${JSON.stringify(lighthouseResult[path])}`)
@@ -121,7 +172,12 @@ try {
 const out = {
   bench: 'web',
   at: new Date().toISOString(),
-  machine: { cpus: cpus().length, loadavg1: Math.round(loadavg()[0] * 100) / 100, node: process.version, chromium: CHROMIUM },
+  machine: {
+    cpus: cpus().length,
+    loadavg1: Math.round(loadavg()[0] * 100) / 100,
+    node: process.version,
+    chromium: CHROMIUM,
+  },
   notes:
     'publicJs = the JS index.html loads (entry + modulepreloads) for every public route; adminChunk = loaded only on /admin. Lighthouse 13 default config (mobile emulation, simulated throttling) through the gateway with the static build; shared 2-core machine, so performance varies run to run.',
   bundle,

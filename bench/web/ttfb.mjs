@@ -11,13 +11,17 @@ import autocannon from 'autocannon'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 
 const log = (m) => process.stderr.write(`[bench:web-ttfb] ${m}\n`)
-const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const arg = (name, fallback) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const POSTS = arg('posts', 40)
 const SECONDS = arg('seconds', 10)
 const CONNECTIONS = 50
 
 if (!process.argv.includes('--no-build')) {
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
@@ -32,14 +36,30 @@ try {
   const username = 'bench-admin'
   const password = 'bench-admin-password-1'
   stack.seedAdmin(username, password)
-  const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
-  const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ username, password }) })
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const headers = {
+    'content-type': 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    origin: stack.url,
+  }
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password }),
+  })
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const post = async (path, body) => {
-    const res = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(body) })
+    const res = await fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: JSON.stringify(body),
+    })
     if (!res.ok) throw new Error(`seeding ${path}: ${res.status} ${await res.text()}`)
   }
-  const paragraph = '<p>AI-driven development lets a small team ship a working prototype in days. We start with a free intake, write an MVP plan within 48 hours and build the MVP in 5 days.</p>'
+  const paragraph =
+    '<p>AI-driven development lets a small team ship a working prototype in days. We start with a free intake, write an MVP plan within 48 hours and build the MVP in 5 days.</p>'
   log(`seeding ${POSTS} posts`)
   for (let i = 1; i <= POSTS; i++) {
     await post('/api/blog', {
@@ -55,9 +75,28 @@ try {
       tags: ['AI', 'automation', 'business', 'team'],
     })
   }
-  await post('/api/pages', { slug: 'privacy', title_nl: 'Privacy', title_en: 'Privacy', content_nl: paragraph, content_en: paragraph, published: true })
+  await post('/api/pages', {
+    slug: 'privacy',
+    title_nl: 'Privacy',
+    title_en: 'Privacy',
+    content_nl: paragraph,
+    content_en: paragraph,
+    published: true,
+  })
 
-  const paths = ['/', '/en', '/projects', '/blog', '/blog?page=2', `/blog/bench-post-${POSTS}`, `/en/blog/bench-post-${POSTS}`, '/pages/privacy', '/no-such-page', '/sitemap.xml', '/feed.xml']
+  const paths = [
+    '/',
+    '/en',
+    '/projects',
+    '/blog',
+    '/blog?page=2',
+    `/blog/bench-post-${POSTS}`,
+    `/en/blog/bench-post-${POSTS}`,
+    '/pages/privacy',
+    '/no-such-page',
+    '/sitemap.xml',
+    '/feed.xml',
+  ]
   for (const path of paths) {
     const warm = await fetch(`${stack.url}${path}`)
     const bytes = (await warm.arrayBuffer()).byteLength

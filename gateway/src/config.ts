@@ -1,7 +1,8 @@
 import { Type, loadConfig, baseConfigProperties } from '@site/service-kit'
 import registry from '../../services.json' with { type: 'json' }
 
-const url = (fallback: string, description: string) => Type.String({ default: fallback, format: 'uri', description })
+const url = (fallback: string, description: string) =>
+  Type.String({ default: fallback, format: 'uri', description })
 const local = (port: number) => `http://127.0.0.1:${port}`
 
 export type ServiceName = keyof typeof registry.services
@@ -10,7 +11,10 @@ const urlName = <N extends ServiceName>(name: N) => `${name.toUpperCase()}_URL` 
 
 /** AUTH_URL, CONTENT_URL, ...: one per service in services.json, by default its local port. */
 const serviceUrls = Object.fromEntries(
-  Object.entries(registry.services).map(([name, s]) => [urlName(name as ServiceName), url(local(s.port), `${name} service base URL`)]),
+  Object.entries(registry.services).map(([name, s]) => [
+    urlName(name as ServiceName),
+    url(local(s.port), `${name} service base URL`),
+  ]),
 ) as { [N in ServiceName as UrlName<N>]: ReturnType<typeof url> }
 
 export const configProperties = {
@@ -44,7 +48,8 @@ export const configProperties = {
 }
 
 export type Config = ReturnType<typeof readConfig>
-export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+export const readConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configProperties, env)
 
 /** The base URL the gateway uses for a service (its `<NAME>_URL`). */
 export const serviceUrl = (c: Config, name: ServiceName): string => c[urlName(name)]

@@ -15,8 +15,18 @@ export interface UpstreamRoute {
 
 /** Paths whose timeout or body limit differ from the default, each beneath a prefix of its service. */
 const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
-  { prefix: '/api/projects/upload', slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File size must be less than 10MB' },
-  { prefix: '/api/blog/upload', slow: true, bodyLimit: BODY_LIMITS.upload, tooLarge: 'File must be smaller than 10MB.' },
+  {
+    prefix: '/api/projects/upload',
+    slow: true,
+    bodyLimit: BODY_LIMITS.upload,
+    tooLarge: 'File size must be less than 10MB',
+  },
+  {
+    prefix: '/api/blog/upload',
+    slow: true,
+    bodyLimit: BODY_LIMITS.upload,
+    tooLarge: 'File must be smaller than 10MB.',
+  },
   { prefix: '/api/blog/translate-title', slow: true },
   // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
   // other routes to the default limit itself.
@@ -29,7 +39,9 @@ const beneath = (path: string, prefix: string) => path === prefix || path.starts
 
 /** The service that owns a path: the one with the longest prefix above it in services.json. */
 function owner(path: string): ServiceName {
-  const owners = names.flatMap((name) => registry.services[name].prefixes.filter((p) => beneath(path, p)).map((p) => ({ name, p })))
+  const owners = names.flatMap((name) =>
+    registry.services[name].prefixes.filter((p) => beneath(path, p)).map((p) => ({ name, p })),
+  )
   const found = owners.sort((a, b) => b.p.length - a.p.length)[0]
   if (!found) throw new Error(`no service in services.json owns ${path}`)
   return found.name

@@ -4,6 +4,11 @@ import { readConfig } from './config.js'
 
 const app = await runService(async () => {
   const config = readConfig()
-  return { app: await buildApp(config), port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }
+  return {
+    app: await buildApp(config),
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  }
 })
 await app.listenMetrics()

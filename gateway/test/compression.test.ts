@@ -9,7 +9,9 @@ import { readConfig } from '../src/config.js'
 import { negotiate } from '../src/plugins/compression.js'
 import { freePort } from '@site/service-kit/testing'
 
-const bigJson = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Post ${i}`, excerpt: 'An MVP in five days.' })))
+const bigJson = JSON.stringify(
+  Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Post ${i}`, excerpt: 'An MVP in five days.' })),
+)
 const bigHtml = `<!doctype html><html><body>${'<p>AI-driven development for small teams.</p>'.repeat(100)}</body></html>`
 const ETAG = '"list-v1"'
 
@@ -21,17 +23,34 @@ async function upstream() {
     seen.push(req.headers)
     const url = req.url ?? '/'
     // Services (Fastify) send a Content-Length with every JSON answer; the gateway sizes by it.
-    if (url.startsWith('/api/blog/small')) return res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"ok":true}')
-    if (url.startsWith('/api/blog/events')) return res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${'x'.repeat(2000)}\n\n`)
-    if (url.startsWith('/api/blog')) {
-      if (req.headers['if-none-match'] === ETAG) return res.writeHead(304, { etag: ETAG, vary: 'Cookie' }).end()
+    if (url.startsWith('/api/blog/small'))
       return res
-        .writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag: ETAG, vary: 'Cookie', 'content-length': Buffer.byteLength(bigJson) })
+        .writeHead(200, { 'content-type': 'application/json', 'content-length': 11 })
+        .end('{"ok":true}')
+    if (url.startsWith('/api/blog/events'))
+      return res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${'x'.repeat(2000)}\n\n`)
+    if (url.startsWith('/api/blog')) {
+      if (req.headers['if-none-match'] === ETAG)
+        return res.writeHead(304, { etag: ETAG, vary: 'Cookie' }).end()
+      return res
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          etag: ETAG,
+          vary: 'Cookie',
+          'content-length': Buffer.byteLength(bigJson),
+        })
         .end(bigJson)
     }
     if (url.startsWith('/assets/app.js')) {
       const br = brotliCompressSync('console.log("app");'.repeat(200))
-      return res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br', 'content-length': br.length, vary: 'Accept-Encoding' }).end(br)
+      return res
+        .writeHead(200, {
+          'content-type': 'text/javascript',
+          'content-encoding': 'br',
+          'content-length': br.length,
+          vary: 'Accept-Encoding',
+        })
+        .end(br)
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(bigHtml)
   })
@@ -72,10 +91,16 @@ t.test('a big JSON answer goes out br or gzip, with a suffixed ETag and Vary mer
   t.equal(br.statusCode, 200)
   t.equal(br.headers['content-encoding'], 'br')
   t.equal(brotliDecompressSync(br.rawPayload).toString(), bigJson, 'the body is the upstream JSON')
-  t.ok(br.rawPayload.length < bigJson.length / 3, `compressed (${br.rawPayload.length} of ${bigJson.length} bytes)`)
+  t.ok(
+    br.rawPayload.length < bigJson.length / 3,
+    `compressed (${br.rawPayload.length} of ${bigJson.length} bytes)`,
+  )
   t.equal(br.headers.etag, '"list-v1-br"', 'another representation, another strong ETag')
   t.equal(br.headers.vary, 'Cookie, Accept-Encoding', "the upstream's Vary is kept")
-  t.notOk(br.headers['content-length'] && Number(br.headers['content-length']) === bigJson.length, 'no stale Content-Length')
+  t.notOk(
+    br.headers['content-length'] && Number(br.headers['content-length']) === bigJson.length,
+    'no stale Content-Length',
+  )
 
   const gz = await app.inject({ url: '/api/blog?published=true', headers: { 'accept-encoding': 'gzip' } })
   t.equal(gz.headers['content-encoding'], 'gzip')
@@ -96,7 +121,7 @@ t.test('304 still works with the suffixed ETag', async (t) => {
     url: '/api/blog?published=true',
     headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
   })
-  t.equal(up.seen.at(-1)!['if-none-match'], ETAG, "the upstream sees its own tag")
+  t.equal(up.seen.at(-1)!['if-none-match'], ETAG, 'the upstream sees its own tag')
   t.equal(again.statusCode, 304)
   t.equal(again.headers.etag, '"list-v1-br"', 'the 304 names the representation the client holds')
   t.equal(again.rawPayload.length, 0)
@@ -106,25 +131,36 @@ t.test('304 still works with the suffixed ETag', async (t) => {
   t.equal(plain.headers.etag, ETAG)
 })
 
-t.test('HTML from the web app is compressed; precompressed assets, small answers and event streams are not', async (t) => {
-  const { app } = await gateway(t)
-  const html = await app.inject({ url: '/blog', headers: { 'accept-encoding': 'br' } })
-  t.equal(html.headers['content-encoding'], 'br')
-  t.equal(brotliDecompressSync(html.rawPayload).toString(), bigHtml)
+t.test(
+  'HTML from the web app is compressed; precompressed assets, small answers and event streams are not',
+  async (t) => {
+    const { app } = await gateway(t)
+    const html = await app.inject({ url: '/blog', headers: { 'accept-encoding': 'br' } })
+    t.equal(html.headers['content-encoding'], 'br')
+    t.equal(brotliDecompressSync(html.rawPayload).toString(), bigHtml)
 
-  const js = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br' } })
-  t.equal(js.headers['content-encoding'], 'br')
-  t.equal(brotliDecompressSync(js.rawPayload).toString(), 'console.log("app");'.repeat(200), 'compressed once, not twice')
-  t.equal(js.headers.vary, 'Accept-Encoding', 'Vary not repeated')
+    const js = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br' } })
+    t.equal(js.headers['content-encoding'], 'br')
+    t.equal(
+      brotliDecompressSync(js.rawPayload).toString(),
+      'console.log("app");'.repeat(200),
+      'compressed once, not twice',
+    )
+    t.equal(js.headers.vary, 'Accept-Encoding', 'Vary not repeated')
 
-  const small = await app.inject({ url: '/api/blog/small', headers: { 'accept-encoding': 'br' } })
-  t.notOk(small.headers['content-encoding'], 'under 1 KB: not worth it')
-  t.equal(small.body, '{"ok":true}')
+    const small = await app.inject({ url: '/api/blog/small', headers: { 'accept-encoding': 'br' } })
+    t.notOk(small.headers['content-encoding'], 'under 1 KB: not worth it')
+    t.equal(small.body, '{"ok":true}')
 
-  const events = await app.inject({ url: '/api/blog/events', headers: { 'accept-encoding': 'br' } })
-  t.notOk(events.headers['content-encoding'], 'event streams stay uncompressed')
+    const events = await app.inject({ url: '/api/blog/events', headers: { 'accept-encoding': 'br' } })
+    t.notOk(events.headers['content-encoding'], 'event streams stay uncompressed')
 
-  const head = await app.inject({ method: 'HEAD', url: '/api/blog?published=true', headers: { 'accept-encoding': 'br' } })
-  t.equal(head.statusCode, 200)
-  t.notOk(head.headers['content-encoding'], 'HEAD is answered as is')
-})
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/api/blog?published=true',
+      headers: { 'accept-encoding': 'br' },
+    })
+    t.equal(head.statusCode, 200)
+    t.notOk(head.headers['content-encoding'], 'HEAD is answered as is')
+  },
+)

@@ -11,7 +11,11 @@ import { startStack } from '../../scripts/lib/stack.mjs'
 const WRITES = 2
 const stack = await startStack({ only: ['blog', 'gateway'], env: { RATE_LIMIT_PER_MINUTE: String(WRITES) } })
 t.teardown(() => stack.stop())
-const session = await createTestSession(stack.env, { id: 'admin-early', username: 'webmaster' }, { secret: stack.env.SESSION_SECRET })
+const session = await createTestSession(
+  stack.env,
+  { id: 'admin-early', username: 'webmaster' },
+  { secret: stack.env.SESSION_SECRET },
+)
 const { port } = new URL(stack.url)
 
 t.test('30 anonymous multipart uploads one after another all receive their 401', async (t) => {
@@ -20,7 +24,11 @@ t.test('30 anonymous multipart uploads one after another all receive their 401',
     const form = new FormData()
     form.set('file', new Blob(['hello']), 'a.txt')
     try {
-      const res = await fetch(`${stack.url}/api/blog/upload`, { method: 'POST', body: form, headers: { 'x-requested-with': 'XMLHttpRequest' } })
+      const res = await fetch(`${stack.url}/api/blog/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      })
       await res.arrayBuffer()
       statuses.push(res.status)
     } catch (err) {
@@ -38,7 +46,9 @@ async function readAnswer(socket: Socket): Promise<{ status: number; headers: Re
     const end = buffered.indexOf('\r\n\r\n')
     if (end >= 0) {
       const [statusLine, ...lines] = buffered.subarray(0, end).toString('latin1').split('\r\n')
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      )
       const length = Number(headers['content-length'] ?? 0)
       if (buffered.length >= end + 4 + length) {
         socket.pause()
@@ -47,8 +57,13 @@ async function readAnswer(socket: Socket): Promise<{ status: number; headers: Re
         return { status: Number(statusLine!.split(' ')[1]), headers }
       }
     }
-    const [chunk] = (await Promise.race([once(socket, 'data'), once(socket, 'end').then(() => [null])])) as [Buffer | null]
-    if (!chunk) throw new Error(`the connection was closed (read so far: ${JSON.stringify(buffered.toString('latin1').slice(0, 200))})`)
+    const [chunk] = (await Promise.race([once(socket, 'data'), once(socket, 'end').then(() => [null])])) as [
+      Buffer | null,
+    ]
+    if (!chunk)
+      throw new Error(
+        `the connection was closed (read so far: ${JSON.stringify(buffered.toString('latin1').slice(0, 200))})`,
+      )
     buffered = Buffer.concat([buffered, chunk])
   }
 }
@@ -63,7 +78,11 @@ async function earlyAnswerThenReuse(path: string, headers: Record<string, string
   const socket = connect(Number(port), '127.0.0.1')
   await once(socket, 'connect')
   try {
-    const head = Object.entries({ host: `127.0.0.1:${port}`, 'content-length': String(body.length), ...headers })
+    const head = Object.entries({
+      host: `127.0.0.1:${port}`,
+      'content-length': String(body.length),
+      ...headers,
+    })
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join('')
     socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`)
@@ -96,11 +115,41 @@ t.test('after every early answer the same connection serves the next request', a
   // [what, path, headers, body, expected status]; the 415 and the 413 use up the admin's write
   // budget, so the next write is over it. The follow-up request is a 404 of the gateway's own.
   const cases: [string, string, Record<string, string>, Buffer, number][] = [
-    ['401 from the service (anonymous upload)', '/api/blog/upload', { ...ajax, 'content-type': upload.type }, upload.body, 401],
-    ['403 from the service (another site)', '/api/blog/upload', { ...admin, origin: 'https://evil.example', 'content-type': upload.type }, upload.body, 403],
-    ['415 from the service (a type it does not read)', '/api/blog', { ...admin, 'content-type': 'text/x-unknown' }, json, 415],
-    ['413 from the gateway (over the route limit)', '/api/blog/translate-title', { ...admin, 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) }, Buffer.alloc(2 * 1024 * 1024, 32), 413],
-    ['429 from the gateway (over the write budget)', '/api/blog', { ...admin, 'content-type': 'application/json' }, json, 429],
+    [
+      '401 from the service (anonymous upload)',
+      '/api/blog/upload',
+      { ...ajax, 'content-type': upload.type },
+      upload.body,
+      401,
+    ],
+    [
+      '403 from the service (another site)',
+      '/api/blog/upload',
+      { ...admin, origin: 'https://evil.example', 'content-type': upload.type },
+      upload.body,
+      403,
+    ],
+    [
+      '415 from the service (a type it does not read)',
+      '/api/blog',
+      { ...admin, 'content-type': 'text/x-unknown' },
+      json,
+      415,
+    ],
+    [
+      '413 from the gateway (over the route limit)',
+      '/api/blog/translate-title',
+      { ...admin, 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+      Buffer.alloc(2 * 1024 * 1024, 32),
+      413,
+    ],
+    [
+      '429 from the gateway (over the write budget)',
+      '/api/blog',
+      { ...admin, 'content-type': 'application/json' },
+      json,
+      429,
+    ],
   ]
   for (const [what, path, headers, body, status] of cases) {
     const res = await earlyAnswerThenReuse(path, headers, body)

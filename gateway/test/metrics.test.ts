@@ -22,10 +22,21 @@ t.test('/metrics is not public; the metrics port serves it', async (t) => {
   t.equal(res.status, 200)
   const text = await res.text()
   t.match(text, /process_cpu_user_seconds_total\{service="gateway"\}/)
-  t.match(text, /http_request_duration_seconds_count\{[^}]*status="404"/, 'requests to the public port are counted')
-  t.equal((await fetch(`http://127.0.0.1:${metricsPort}/api/health`)).status, 404, 'the metrics port proxies nothing')
+  t.match(
+    text,
+    /http_request_duration_seconds_count\{[^}]*status="404"/,
+    'requests to the public port are counted',
+  )
+  t.equal(
+    (await fetch(`http://127.0.0.1:${metricsPort}/api/health`)).status,
+    404,
+    'the metrics port proxies nothing',
+  )
 
   await app.close()
-  const closed = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(() => 'open', () => 'closed')
+  const closed = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+    () => 'open',
+    () => 'closed',
+  )
   t.equal(closed, 'closed', 'the metrics port closes with the gateway')
 })

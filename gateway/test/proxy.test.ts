@@ -26,7 +26,9 @@ async function upstream(name: string, behaviour: 'echo' | 'hang' = 'echo') {
         res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>app for ${req.url}</html>`)
         return
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ service: name, url: req.url }))
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ service: name, url: req.url }))
     })
   })
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
@@ -40,7 +42,9 @@ async function upstream(name: string, behaviour: 'echo' | 'hang' = 'echo') {
 
 t.test('routes each prefix to its service and everything else to the web app', async (t) => {
   const ups = Object.fromEntries(
-    await Promise.all(['auth', 'content', 'blog', 'chat', 'contact', 'web'].map(async (n) => [n, await upstream(n)] as const)),
+    await Promise.all(
+      ['auth', 'content', 'blog', 'chat', 'contact', 'web'].map(async (n) => [n, await upstream(n)] as const),
+    ),
   )
   t.teardown(() => Promise.all(Object.values(ups).map((u) => u.close())))
   const app = await buildApp(
@@ -89,7 +93,11 @@ t.test('routes each prefix to its service and everything else to the web app', a
   const post = await app.inject({
     method: 'POST',
     url: '/api/contacts',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'client-req-12345' },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': '6.6.6.6',
+      'x-request-id': 'client-req-12345',
+    },
     payload: { name: 'A' },
     remoteAddress: '127.0.0.1',
   })
@@ -98,7 +106,11 @@ t.test('routes each prefix to its service and everything else to the web app', a
   t.equal(seen.body, '{"name":"A"}', 'the body is passed through')
   t.equal(seen.headers['x-request-id'], 'client-req-12345', 'request id forwarded')
   t.equal(post.headers['x-request-id'], 'client-req-12345', 'and returned')
-  t.equal(seen.headers['x-forwarded-for'], '127.0.0.1', 'a spoofed X-Forwarded-For is replaced by the real client address')
+  t.equal(
+    seen.headers['x-forwarded-for'],
+    '127.0.0.1',
+    'a spoofed X-Forwarded-For is replaced by the real client address',
+  )
 })
 
 t.test('refused → 503 with Retry-After, hanging → 504, and recovery without a restart', async (t) => {
@@ -127,7 +139,9 @@ t.test('refused → 503 with Retry-After, hanging → 504, and recovery without 
   t.equal(hung.json().code, 'UPSTREAM_TIMEOUT')
 
   // The service comes back on its port: the same gateway answers from it.
-  const back = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"back":true}'))
+  const back = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"back":true}'),
+  )
   await new Promise<void>((r) => back.listen(downPort, '127.0.0.1', r))
   t.teardown(() => new Promise<void>((r) => back.close(() => r())))
   const ok = await app.inject({ url: '/api/auth/user' })
@@ -135,12 +149,17 @@ t.test('refused → 503 with Retry-After, hanging → 504, and recovery without 
   t.same(ok.json(), { back: true })
 })
 
-t.test('the API has a per-IP request budget (reads here; the classes are in rate-limit.test.ts)', async (t) => {
-  const up = await upstream('auth')
-  t.teardown(() => up.close())
-  const app = await buildApp(readConfig({ LOG_LEVEL: 'silent', AUTH_URL: up.url, RATE_LIMIT_READ_PER_MINUTE: '3' }))
-  t.teardown(() => app.close())
-  const codes = []
-  for (let i = 0; i < 4; i++) codes.push((await app.inject({ url: '/api/auth/user' })).statusCode)
-  t.same(codes, [200, 200, 200, 429])
-})
+t.test(
+  'the API has a per-IP request budget (reads here; the classes are in rate-limit.test.ts)',
+  async (t) => {
+    const up = await upstream('auth')
+    t.teardown(() => up.close())
+    const app = await buildApp(
+      readConfig({ LOG_LEVEL: 'silent', AUTH_URL: up.url, RATE_LIMIT_READ_PER_MINUTE: '3' }),
+    )
+    t.teardown(() => app.close())
+    const codes = []
+    for (let i = 0; i < 4; i++) codes.push((await app.inject({ url: '/api/auth/user' })).statusCode)
+    t.same(codes, [200, 200, 200, 429])
+  },
+)

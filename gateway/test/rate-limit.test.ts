@@ -20,7 +20,9 @@ const gateway = async (env: Record<string, string>) => {
   const app = await buildApp(
     readConfig({
       LOG_LEVEL: 'silent',
-      ...Object.fromEntries(['AUTH', 'CONTENT', 'BLOG', 'CHAT', 'CONTACT', 'WEB'].map((s) => [`${s}_URL`, url])),
+      ...Object.fromEntries(
+        ['AUTH', 'CONTENT', 'BLOG', 'CHAT', 'CONTACT', 'WEB'].map((s) => [`${s}_URL`, url]),
+      ),
       RATE_LIMIT_READ_PER_MINUTE: '5',
       RATE_LIMIT_PER_MINUTE: '3',
       RATE_LIMIT_SENSITIVE_PER_MINUTE: '2',
@@ -30,36 +32,69 @@ const gateway = async (env: Record<string, string>) => {
   t.teardown(() => app.close())
   return app
 }
-const get = (app: Awaited<ReturnType<typeof gateway>>, url: string, ip = '203.0.113.7') => app.inject({ url, remoteAddress: ip })
-const send = (app: Awaited<ReturnType<typeof gateway>>, method: 'POST' | 'PUT', url: string, ip = '203.0.113.7') =>
-  app.inject({ method, url, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: '{}' })
+const get = (app: Awaited<ReturnType<typeof gateway>>, url: string, ip = '203.0.113.7') =>
+  app.inject({ url, remoteAddress: ip })
+const send = (
+  app: Awaited<ReturnType<typeof gateway>>,
+  method: 'POST' | 'PUT',
+  url: string,
+  ip = '203.0.113.7',
+) =>
+  app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json' },
+    payload: '{}',
+  })
 
 t.test('one read budget across the API, apart from the write and the sensitive budgets', async (t) => {
   const app = await gateway({})
-  const reads = ['/api/blog?published=true', '/api/content', '/api/pages', '/api/projects', '/objects/projects/a.png']
+  const reads = [
+    '/api/blog?published=true',
+    '/api/content',
+    '/api/pages',
+    '/api/projects',
+    '/objects/projects/a.png',
+  ]
   const remaining = []
   for (const u of reads) remaining.push((await get(app, u)).headers['x-ratelimit-remaining'])
   t.same(remaining, ['4', '3', '2', '1', '0'], 'every read route draws from the same budget')
   t.equal((await get(app, '/api/features')).statusCode, 429, 'the 6th read of a minute is refused')
-  t.equal((await get(app, '/api/features', '203.0.113.8')).statusCode, 200, 'another address has its own budget')
+  t.equal(
+    (await get(app, '/api/features', '203.0.113.8')).statusCode,
+    200,
+    'another address has its own budget',
+  )
 
   t.equal((await send(app, 'PUT', '/api/blog/1')).statusCode, 200, 'writes have their own budget')
   t.equal((await send(app, 'POST', '/api/pages')).statusCode, 200)
   t.equal((await send(app, 'PUT', '/api/content')).statusCode, 200)
   t.equal((await send(app, 'POST', '/api/projects')).statusCode, 429, 'the 4th write is refused')
 
-  t.equal((await send(app, 'POST', '/api/auth/login')).statusCode, 200, 'logins, chat, contact and uploads share the smallest')
+  t.equal(
+    (await send(app, 'POST', '/api/auth/login')).statusCode,
+    200,
+    'logins, chat, contact and uploads share the smallest',
+  )
   t.equal((await send(app, 'POST', '/api/chat')).statusCode, 200)
   const third = await send(app, 'POST', '/api/contacts')
   t.equal(third.statusCode, 429)
   t.match(third.json(), { statusCode: 429, code: 'RATE_LIMITED', message: /Too many requests/ })
   t.ok(Number(third.headers['retry-after']) > 0, 'with Retry-After')
 
-  t.equal((await app.inject({ url: '/livez', remoteAddress: '203.0.113.7' })).statusCode, 200, 'probes are not budgeted')
+  t.equal(
+    (await app.inject({ url: '/livez', remoteAddress: '203.0.113.7' })).statusCode,
+    200,
+    'probes are not budgeted',
+  )
 })
 
 t.test('replicas on one Redis share the budget', async (t) => {
-  const env = { REDIS_URL: process.env.REDIS_URL!, QUEUE_PREFIX: `t_gwrate_${randomBytes(4).toString('hex')}` }
+  const env = {
+    REDIS_URL: process.env.REDIS_URL!,
+    QUEUE_PREFIX: `t_gwrate_${randomBytes(4).toString('hex')}`,
+  }
   const a = await gateway(env)
   const b = await gateway(env)
   // Until its Redis connection is up a replica lets requests through (fail open); give it that moment.
@@ -70,7 +105,10 @@ t.test('replicas on one Redis share the budget', async (t) => {
 })
 
 t.test('Redis unreachable: requests pass (fail open)', async (t) => {
-  const app = await gateway({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, QUEUE_PREFIX: 't_gwrate_down' })
+  const app = await gateway({
+    REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    QUEUE_PREFIX: 't_gwrate_down',
+  })
   const codes = []
   for (let i = 0; i < 7; i++) codes.push((await get(app, '/api/content')).statusCode)
   t.same(codes, Array(7).fill(200))

@@ -12,7 +12,14 @@ const upstream = createServer((req, res) => {
   req.once('data', () => {
     if (req.url === '/api/blog/refuse') {
       res.writeHead(413, { 'content-type': 'application/json', connection: 'close' })
-      res.end(JSON.stringify({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large.' }), () => req.socket.destroy())
+      res.end(
+        JSON.stringify({
+          statusCode: 413,
+          error: 'Payload Too Large',
+          message: 'Request body is too large.',
+        }),
+        () => req.socket.destroy(),
+      )
     } else {
       req.socket.destroy()
     }
@@ -21,7 +28,9 @@ const upstream = createServer((req, res) => {
 await new Promise<void>((r) => upstream.listen(port, '127.0.0.1', r))
 t.teardown(() => new Promise<void>((r) => upstream.close(() => r())))
 
-const app = await buildApp(readConfig({ LOG_LEVEL: 'silent', BLOG_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '1000' }))
+const app = await buildApp(
+  readConfig({ LOG_LEVEL: 'silent', BLOG_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '1000' }),
+)
 await app.listen({ port: 0, host: '127.0.0.1' })
 t.teardown(() => app.close())
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
@@ -32,20 +41,29 @@ t.test('the upstream answered and closed while the body was still coming: its an
   // Whether the answer is read before the write fails is a race on the upstream connection; either
   // outcome is honest, a 500 or a "temporarily unavailable" is not.
   for (let i = 0; i < 5; i++) {
-    const res = await fetch(`${base}/api/blog/refuse`, { method: 'POST', body: big(), headers: { 'content-type': 'application/json' } }).catch((e: Error) => e)
+    const res = await fetch(`${base}/api/blog/refuse`, {
+      method: 'POST',
+      body: big(),
+      headers: { 'content-type': 'application/json' },
+    }).catch((e: Error) => e)
     if (res instanceof Error) {
       t.fail(`request ${i} failed: ${res.message}`)
       continue
     }
     const body = (await res.json()) as { message: string }
-    if (res.status === 413) t.equal(body.message, 'Request body is too large.', `try ${i}: the upstream's answer`)
+    if (res.status === 413)
+      t.equal(body.message, 'Request body is too large.', `try ${i}: the upstream's answer`)
     else t.equal(res.status, 502, `try ${i}: no answer was read, 502`)
   }
 })
 
 t.test('the upstream dropped the connection without an answer: 502, not 500 or 503', async (t) => {
   for (let i = 0; i < 5; i++) {
-    const res = await fetch(`${base}/api/blog/drop`, { method: 'POST', body: big(), headers: { 'content-type': 'application/json' } }).catch((e: Error) => e)
+    const res = await fetch(`${base}/api/blog/drop`, {
+      method: 'POST',
+      body: big(),
+      headers: { 'content-type': 'application/json' },
+    }).catch((e: Error) => e)
     if (res instanceof Error) {
       t.fail(`request ${i} failed: ${res.message}`)
       continue

@@ -66,7 +66,9 @@ export function renderCombination(overlay: string, extra: string[]): Obj[] {
   try {
     const components = extra.map((c) => `  - ${relative(dir, join(k8sDir, 'components', c))}`).join('\n')
     // As an operator would: the overlay's namespace applies to the added components' objects too.
-    const namespace = /^namespace:\s*(\S+)/m.exec(readFileSync(join(overlayDir, 'kustomization.yaml'), 'utf8'))?.[1]
+    const namespace = /^namespace:\s*(\S+)/m.exec(
+      readFileSync(join(overlayDir, 'kustomization.yaml'), 'utf8'),
+    )?.[1]
     writeFileSync(
       join(dir, 'kustomization.yaml'),
       `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: ${namespace}\nresources:\n  - ${relative(dir, overlayDir)}\ncomponents:\n${components}\n`,
@@ -80,13 +82,17 @@ export function renderCombination(overlay: string, extra: string[]): Obj[] {
 function modelModule(apiVersion: string): string {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion]
   if (group === 'keda.sh') return `@kubernetes-models/keda/keda.sh/${version}`
-  if (group === 'monitoring.coreos.com') return `@kubernetes-models/prometheus-operator/monitoring.coreos.com/${version}`
+  if (group === 'monitoring.coreos.com')
+    return `@kubernetes-models/prometheus-operator/monitoring.coreos.com/${version}`
   return group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`
 }
 
 /** Validates against the API schema of its kind; returns the problem, or null. */
 export async function schemaProblem(o: Obj): Promise<string | null> {
-  const mod = (await import(modelModule(o.apiVersion)).catch(() => ({}))) as Record<string, new (x: Obj) => { validate(): void }>
+  const mod = (await import(modelModule(o.apiVersion)).catch(() => ({}))) as Record<
+    string,
+    new (x: Obj) => { validate(): void }
+  >
   const Model = mod[o.kind]
   if (!Model) return `no schema known for ${o.apiVersion} ${o.kind}`
   try {
@@ -112,12 +118,27 @@ export function unknownFieldProblems(objects: Obj[]): string {
       if (!imports.has(key)) imports.set(key, type)
       return `export const o${i}: ${imports.get(key)} = ${JSON.stringify(o)}`
     })
-    const head = [...imports].map(([path, type]) => `import type { I${path.split('/').pop()} as ${type} } from '${path}'`)
+    const head = [...imports].map(
+      ([path, type]) => `import type { I${path.split('/').pop()} as ${type} } from '${path}'`,
+    )
     writeFileSync(join(dir, 'objects.ts'), [...head, ...lines].join('\n'))
     try {
       execFileSync(
         process.execPath,
-        [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', join(dir, 'objects.ts')],
+        [
+          join(repoRoot, 'node_modules/typescript/bin/tsc'),
+          '--ignoreConfig',
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--types',
+          'node',
+          join(dir, 'objects.ts'),
+        ],
         { cwd: dir, encoding: 'utf8' },
       )
       return ''
@@ -136,7 +157,11 @@ export interface EnvSpec {
 }
 const fromProperties = (props: Record<string, Schema>): EnvSpec => ({
   known: new Set(Object.keys(props)),
-  required: new Set(Object.entries(props).filter(([, s]) => !('default' in s) && !s['~optional']).map(([k]) => k)),
+  required: new Set(
+    Object.entries(props)
+      .filter(([, s]) => !('default' in s) && !s['~optional'])
+      .map(([k]) => k),
+  ),
 })
 
 /** What each deployable's config schema reads (its config.ts, as the process loads it at boot). */
@@ -155,17 +180,23 @@ async function configEnvSpec(deployable: string): Promise<EnvSpec> {
       return load('gateway/src/config.ts', 'configProperties')
     case 'web': {
       // web/config.mjs lists what the web server reads; every setting has a default.
-      const { WEB_ENV_NAMES } = (await import(join(repoRoot, 'web/config.mjs'))) as { WEB_ENV_NAMES: string[] }
+      const { WEB_ENV_NAMES } = (await import(join(repoRoot, 'web/config.mjs'))) as {
+        WEB_ENV_NAMES: string[]
+      }
       return { known: new Set(WEB_ENV_NAMES), required: new Set() }
     }
     case 'admin-seed': {
       // seed.ts builds its schema inline: the names it declares plus the MongoDB ones.
       const text = readFileSync(join(repoRoot, 'services/auth/src/seed.ts'), 'utf8')
       const declared = [...text.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!)
-      return { known: new Set(['MONGO_URL', ...declared]), required: new Set(['MONGO_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']) }
+      return {
+        known: new Set(['MONGO_URL', ...declared]),
+        required: new Set(['MONGO_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']),
+      }
     }
     default:
-      if (WORKERS.includes(deployable)) return load(`services/${deployable.replace(/-worker$/, '')}/src/config.ts`, 'workerConfigProperties')
+      if (WORKERS.includes(deployable))
+        return load(`services/${deployable.replace(/-worker$/, '')}/src/config.ts`, 'workerConfigProperties')
       return load(`services/${deployable}/src/config.ts`, 'configProperties')
   }
 }
@@ -174,7 +205,10 @@ async function configEnvSpec(deployable: string): Promise<EnvSpec> {
 export function drainMs(deployable: string, shutdownTimeoutMs: number): number {
   if (deployable === 'web') return 10000
   if (!deployable.endsWith('-worker')) return shutdownTimeoutMs
-  const text = readFileSync(join(repoRoot, 'services', deployable.replace('-worker', ''), 'src/worker.ts'), 'utf8')
+  const text = readFileSync(
+    join(repoRoot, 'services', deployable.replace('-worker', ''), 'src/worker.ts'),
+    'utf8',
+  )
   const extra = /shutdownTimeoutMs:\s*config\.SHUTDOWN_TIMEOUT_MS\s*\+\s*(\d+)/.exec(text)
   if (extra) return shutdownTimeoutMs + Number(extra[1])
   return /shutdownTimeoutMs:\s*config\.SHUTDOWN_TIMEOUT_MS\b/.test(text) ? shutdownTimeoutMs : 30000

@@ -39,23 +39,43 @@ t.test("local runs use each manifest's memory limit", async (t) => {
 t.test('every image starts node through node-heap', async (t) => {
   for (const file of DOCKERFILES) {
     const text = readFileSync(join(repoRoot, file), 'utf8')
-    t.match(text, /COPY --chmod=755 scripts\/docker\/node-heap\.sh \/usr\/local\/bin\/node-heap/, `${file}: copies node-heap`)
-    t.match(text, /ENTRYPOINT \["\/usr\/bin\/tini", "--", "\/usr\/local\/bin\/node-heap"\]/, `${file}: tini runs node-heap`)
+    t.match(
+      text,
+      /COPY --chmod=755 scripts\/docker\/node-heap\.sh \/usr\/local\/bin\/node-heap/,
+      `${file}: copies node-heap`,
+    )
+    t.match(
+      text,
+      /ENTRYPOINT \["\/usr\/bin\/tini", "--", "\/usr\/local\/bin\/node-heap"\]/,
+      `${file}: tini runs node-heap`,
+    )
     t.match(text, /CMD \["node", /, `${file}: its command starts with node, so node-heap adds the flags`)
   }
 })
 
 t.test('node-heap gives the heap 75 % of the limit, with the flags processes.mjs uses', async (t) => {
-  const probe = "const v8 = require('node:v8'); console.log(JSON.stringify({ limit: v8.getHeapStatistics().heap_size_limit, argv: process.execArgv }))"
+  const probe =
+    "const v8 = require('node:v8'); console.log(JSON.stringify({ limit: v8.getHeapStatistics().heap_size_limit, argv: process.execArgv }))"
   for (const mb of [128, 256, 384, 512]) {
     const out = JSON.parse(
-      execFileSync('sh', [NODE_HEAP, 'node', '-e', probe], { env: { ...process.env, MEMORY_LIMIT_MB: String(mb) }, encoding: 'utf8' }),
+      execFileSync('sh', [NODE_HEAP, 'node', '-e', probe], {
+        env: { ...process.env, MEMORY_LIMIT_MB: String(mb) },
+        encoding: 'utf8',
+      }),
     ) as { limit: number; argv: string[] }
     t.same(out.argv.slice(0, 2), flags(mb), `${mb} MiB: same flags as local runs`)
     const heapMb = out.limit / 1048576
     t.ok(heapMb <= mb * 0.77 && heapMb >= mb * 0.7, `${mb} MiB: heap limit ${heapMb} MiB is about 75 %`)
   }
-  const plain = execFileSync('sh', [NODE_HEAP, 'node', '-e', 'console.log(JSON.stringify(process.execArgv))'], { env: { ...process.env, MEMORY_LIMIT_MB: '' }, encoding: 'utf8' })
+  const plain = execFileSync(
+    'sh',
+    [NODE_HEAP, 'node', '-e', 'console.log(JSON.stringify(process.execArgv))'],
+    { env: { ...process.env, MEMORY_LIMIT_MB: '' }, encoding: 'utf8' },
+  )
   t.notMatch(plain, /max-(old|semi)-space-size/, 'without MEMORY_LIMIT_MB node runs with its defaults')
-  t.equal(execFileSync('sh', [NODE_HEAP, 'echo', 'debug shell'], { encoding: 'utf8' }).trim(), 'debug shell', 'other commands run as given')
+  t.equal(
+    execFileSync('sh', [NODE_HEAP, 'echo', 'debug shell'], { encoding: 'utf8' }).trim(),
+    'debug shell',
+    'other commands run as given',
+  )
 })

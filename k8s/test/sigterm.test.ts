@@ -23,13 +23,18 @@ interface Answer {
 /** One request on its own connection (no keep-alive pool), as separate clients would send it. */
 function get(port: number, path: string): Promise<Answer> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close' } }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (c) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode, body }))
-      res.on('error', (err) => resolve({ status: res.statusCode, error: (err as NodeJS.ErrnoException).code ?? err.message }))
-    })
+    const req = http.get(
+      { host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close' } },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (c) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+        res.on('error', (err) =>
+          resolve({ status: res.statusCode, error: (err as NodeJS.ErrnoException).code ?? err.message }),
+        )
+      },
+    )
     req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }))
   })
 }
@@ -37,10 +42,12 @@ function get(port: number, path: string): Promise<Answer> {
 // A connection still in the kernel's accept queue when the listening socket closes is reset
 // before the server ever saw it (no status, no bytes): like a refusal, nothing was processed and a
 // client or ingress may retry it. A reset after an answer had started would count as unclean.
-const refusedCleanly = (a: Answer) => a.error === 'ECONNREFUSED' || (a.error === 'ECONNRESET' && a.status === undefined) || a.status === 503
+const refusedCleanly = (a: Answer) =>
+  a.error === 'ECONNREFUSED' || (a.error === 'ECONNRESET' && a.status === undefined) || a.status === 503
 
 t.test('SIGTERM under load: in-flight requests finish, new ones are refused, exit 0', async (t) => {
-  if (!existsSync(server)) return t.fail('gateway/dist/server.js is missing: run `npx tsc -b gateway` (npm test builds it)')
+  if (!existsSync(server))
+    return t.fail('gateway/dist/server.js is missing: run `npx tsc -b gateway` (npm test builds it)')
 
   // The upstream: /api/auth/slow waits for release(); everything else answers at once.
   const held: http.ServerResponse[] = []
@@ -51,7 +58,10 @@ t.test('SIGTERM under load: in-flight requests finish, new ones are refused, exi
   const upstreamPort = await freePort()
   await new Promise<void>((r) => upstream.listen(upstreamPort, '127.0.0.1', r))
   const release = () => {
-    for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ done: true, pad: 'x'.repeat(4096) }))
+    for (const res of held.splice(0))
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ done: true, pad: 'x'.repeat(4096) }))
   }
   t.teardown(() => {
     release()
@@ -69,11 +79,15 @@ t.test('SIGTERM under load: in-flight requests finish, new ones are refused, exi
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_MS: '20000',
       METRICS_PORT: '0',
-      ...Object.fromEntries(['AUTH', 'CONTENT', 'BLOG', 'CHAT', 'CONTACT', 'WEB'].map((s) => [`${s}_URL`, base])),
+      ...Object.fromEntries(
+        ['AUTH', 'CONTENT', 'BLOG', 'CHAT', 'CONTACT', 'WEB'].map((s) => [`${s}_URL`, base]),
+      ),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.on('exit', (code, signal) => r({ code, signal })),
+  )
   t.teardown(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   })
@@ -96,7 +110,10 @@ t.test('SIGTERM under load: in-flight requests finish, new ones are refused, exi
     refused = await get(port, '/api/auth/fast')
     if (!refusedCleanly(refused)) await new Promise((r) => setTimeout(r, 10))
   }
-  t.ok(refusedCleanly(refused), `a new request after SIGTERM is refused cleanly (${refused.error ?? refused.status})`)
+  t.ok(
+    refusedCleanly(refused),
+    `a new request after SIGTERM is refused cleanly (${refused.error ?? refused.status})`,
+  )
   t.equal(held.length, IN_FLIGHT, 'the in-flight requests were still waiting upstream meanwhile')
   t.equal(child.exitCode, null, 'the process waits for them instead of exiting')
 
@@ -107,12 +124,19 @@ t.test('SIGTERM under load: in-flight requests finish, new ones are refused, exi
     Array(IN_FLIGHT).fill(200),
     'every in-flight request finished with 200',
   )
-  t.ok(answers.every((a) => a.body && JSON.parse(a.body).done === true), 'with its complete body')
+  t.ok(
+    answers.every((a) => a.body && JSON.parse(a.body).done === true),
+    'with its complete body',
+  )
 
   const { code, signal } = await exited
   loading = false
   await loader
   t.equal(code, 0, `exits 0 after draining (signal ${signal})`)
   const unclean = fast.filter((a) => a.status !== 200 && !refusedCleanly(a))
-  t.same(unclean, [], `${fast.length} requests of the fast stream: each answered 200 or refused cleanly, none reset or hung`)
+  t.same(
+    unclean,
+    [],
+    `${fast.length} requests of the fast stream: each answered 200 or refused cleanly, none reset or hung`,
+  )
 })

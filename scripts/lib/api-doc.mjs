@@ -2,11 +2,16 @@
 // OpenAPI document the gateway serves at /api/openapi.json. scripts/test/api-reference.test.mjs
 // fails when docs/api.md differs from it; `UPDATE_API_DOC=1 npm test -- scripts/test/api-reference.test.mjs`
 // rewrites the part between the markers.
-export const BEGIN = '<!-- BEGIN GENERATED: /api/openapi.json (scripts/lib/api-doc.mjs); do not edit by hand -->'
+export const BEGIN =
+  '<!-- BEGIN GENERATED: /api/openapi.json (scripts/lib/api-doc.mjs); do not edit by hand -->'
 export const END = '<!-- END GENERATED -->'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
-const cell = (s) => String(s ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim()
+const cell = (s) =>
+  String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim()
 
 /** The markdown between the markers (without them), from a merged OpenAPI document. */
 export function renderApiTables(doc) {
@@ -19,7 +24,9 @@ export function renderApiTables(doc) {
       const codes = Object.keys(op.responses ?? {}).join(', ')
       const body = op.requestBody ? Object.keys(op.requestBody.content ?? {}).join(', ') : ''
       const list = rows.get(service) ?? []
-      list.push(`| ${method.toUpperCase()} ${path} | ${cell(op.summary ?? op.description)} | ${cell(body)} | ${cell(codes)} |`)
+      list.push(
+        `| ${method.toUpperCase()} ${path} | ${cell(op.summary ?? op.description)} | ${cell(body)} | ${cell(codes)} |`,
+      )
       rows.set(service, list)
     }
   }

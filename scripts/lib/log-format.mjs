@@ -36,7 +36,12 @@ export function logFormatter({ pretty }) {
     }
   }
   // The process name stands in front of the line, so pid, hostname and service would only repeat it.
-  const format = prettyFactory({ colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' })
+  const format = prettyFactory({
+    colorize: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+  })
   return (name, color, text) => {
     const log = parseLogLine(text)
     const body = log ? format(log).replace(/\n$/, '') : text

@@ -14,7 +14,9 @@ export const SERVICE_PORTS = {
   ...Object.fromEntries(services.map(([name, s]) => [name, s.port])),
 }
 /** Ports of the queue workers (probes and metrics), by process name (`blog-worker`). */
-export const WORKER_PORTS = Object.fromEntries(services.filter(([, s]) => s.worker).map(([name, s]) => [workerName(name), s.worker.port]))
+export const WORKER_PORTS = Object.fromEntries(
+  services.filter(([, s]) => s.worker).map(([name, s]) => [workerName(name), s.worker.port]),
+)
 
 /**
  * Each container's memory limit in MiB, as in k8s/base (k8s/test checks they agree), so local runs
@@ -22,7 +24,9 @@ export const WORKER_PORTS = Object.fromEntries(services.filter(([, s]) => s.work
  */
 export const MEMORY_LIMITS_MB = {
   ...Object.fromEntries(services.map(([name, s]) => [name, s.memoryMb])),
-  ...Object.fromEntries(services.filter(([, s]) => s.worker).map(([name, s]) => [workerName(name), s.worker.memoryMb])),
+  ...Object.fromEntries(
+    services.filter(([, s]) => s.worker).map(([name, s]) => [workerName(name), s.worker.memoryMb]),
+  ),
   web: registry.web.memoryMb,
   gateway: registry.gateway.memoryMb,
 }
@@ -52,15 +56,28 @@ function capped(name, script) {
 export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ...WORKER_PORTS }) {
   const url = (name) => `http://127.0.0.1:${ports[name]}`
   // The services a process calls, as CONTENT_URL, BLOG_URL, ...
-  const urls = (names = []) => Object.fromEntries(names.map((name) => [`${name.toUpperCase()}_URL`, url(name)]))
+  const urls = (names = []) =>
+    Object.fromEntries(names.map((name) => [`${name.toUpperCase()}_URL`, url(name)]))
   const svc = (name, s) => {
     const { args, memory } = capped(name, 'dist/server.js')
-    return { name, cwd: join(root, 'services', name), args, port: ports[name], env: { ...shared, ...memory, ...urls(s.calls), PORT: String(ports[name]) } }
+    return {
+      name,
+      cwd: join(root, 'services', name),
+      args,
+      port: ports[name],
+      env: { ...shared, ...memory, ...urls(s.calls), PORT: String(ports[name]) },
+    }
   }
   const worker = (service, w) => {
     const name = workerName(service)
     const { args, memory } = capped(name, w.entry)
-    return { name, cwd: join(root, 'services', service), args, port: ports[name], env: { ...shared, ...memory, WORKER_PORT: String(ports[name]) } }
+    return {
+      name,
+      cwd: join(root, 'services', service),
+      args,
+      port: ports[name],
+      env: { ...shared, ...memory, WORKER_PORT: String(ports[name]) },
+    }
   }
   const web = capped('web', 'server.mjs')
   const gateway = capped('gateway', 'dist/server.js')

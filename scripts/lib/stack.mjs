@@ -34,7 +34,8 @@ export async function startStack(opts = {}) {
     LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
     ...opts.env,
   }
-  if (!base.MONGO_URL || !base.REDIS_URL) throw new Error('startStack needs MONGO_URL and REDIS_URL (run through npm test)')
+  if (!base.MONGO_URL || !base.REDIS_URL)
+    throw new Error('startStack needs MONGO_URL and REDIS_URL (run through npm test)')
   const quiet = opts.quiet ?? process.env.STACK_LOGS !== '1'
   const out = quiet ? new Writable({ write: (_c, _e, cb) => cb() }) : process.stderr
   const supervisor = new Supervisor({ out, onSpawn: opts.onSpawn })
@@ -63,7 +64,13 @@ export async function startStack(opts = {}) {
     /** Creates or updates an admin account with the auth service's own seed command. */
     const seedAdmin = (username, password) => {
       const r = spawnSync(process.execPath, [join(root, 'services/auth/dist/seed.js')], {
-        env: { ...process.env, ...base, MONGO_DB: `stack_${id}_auth`, ADMIN_USERNAME: username, ADMIN_PASSWORD: password },
+        env: {
+          ...process.env,
+          ...base,
+          MONGO_DB: `stack_${id}_auth`,
+          ADMIN_USERNAME: username,
+          ADMIN_PASSWORD: password,
+        },
         encoding: 'utf8',
       })
       if (r.status !== 0) throw new Error(`admin seed failed: ${r.stderr || r.stdout}`)

@@ -28,7 +28,15 @@ export class Supervisor {
   }
 
   add(spec) {
-    const entry = { spec, child: null, failures: 0, restarts: 0, startedAt: 0, timer: null, color: COLORS[this.entries.length % COLORS.length] }
+    const entry = {
+      spec,
+      child: null,
+      failures: 0,
+      restarts: 0,
+      startedAt: 0,
+      timer: null,
+      color: COLORS[this.entries.length % COLORS.length],
+    }
     this.entries.push(entry)
     this.width = Math.max(this.width, spec.name.length)
     this.launch(entry)
@@ -37,7 +45,11 @@ export class Supervisor {
   launch(entry) {
     const { spec } = entry
     entry.startedAt = Date.now()
-    const child = spawn(process.execPath, spec.args, { cwd: spec.cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, spec.args, {
+      cwd: spec.cwd,
+      env: { ...process.env, ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     entry.child = child
     this.onSpawn?.(spec.name, child)
     for (const stream of [child.stdout, child.stderr]) {
@@ -49,7 +61,11 @@ export class Supervisor {
       if (Date.now() - entry.startedAt > 60000) entry.failures = 0
       const delay = Math.min(30000, 500 * 2 ** entry.failures++)
       entry.restarts++
-      this.line(spec.name, entry.color, `exited (${signal ?? code}); restarting in ${(delay / 1000).toFixed(1)} s`)
+      this.line(
+        spec.name,
+        entry.color,
+        `exited (${signal ?? code}); restarting in ${(delay / 1000).toFixed(1)} s`,
+      )
       entry.timer = setTimeout(() => this.launch(entry), delay)
     })
   }

@@ -57,9 +57,12 @@ t.test('every route of every service is in the merged document, under its servic
     }
   }
   t.ok(merged.paths['/api/health']?.get, "the gateway's own /api/health")
-  const gatewayPaths = Object.values(merged.paths).flatMap((item) => Object.values(item).filter((op) => op['x-service'] === 'gateway'))
+  const gatewayPaths = Object.values(merged.paths).flatMap((item) =>
+    Object.values(item).filter((op) => op['x-service'] === 'gateway'),
+  )
   t.equal(gatewayPaths.length, 1, "the gateway adds only its own route, not its proxies' catch-alls")
-  for (const path of Object.keys(merged.paths)) t.notMatch(path, /^\/(metrics|livez|readyz|openapi\.json)$/, `no internal path (${path})`)
+  for (const path of Object.keys(merged.paths))
+    t.notMatch(path, /^\/(metrics|livez|readyz|openapi\.json)$/, `no internal path (${path})`)
   // Components were renamed per service; every reference resolves.
   for (const ref of JSON.stringify(merged).matchAll(/"#\/components\/(\w+)\/([^"]+)"/g)) {
     t.ok(merged.components?.[ref[1]]?.[ref[2]], `reference ${ref[1]}/${ref[2]} resolves`)
@@ -67,7 +70,9 @@ t.test('every route of every service is in the merged document, under its servic
 })
 
 t.test('a service that is down: the others are still described, the missing one named', async (t) => {
-  const partial = await startGateway(Object.fromEntries(SERVICES.filter((n) => n !== 'chat').map((n) => [n, upstream(n)])))
+  const partial = await startGateway(
+    Object.fromEntries(SERVICES.filter((n) => n !== 'chat').map((n) => [n, upstream(n)])),
+  )
   const res = await fetch(`${partial}/api/openapi.json`)
   t.equal(res.status, 200)
   const doc = await res.json()
@@ -82,7 +87,12 @@ t.test('docs/api.md: its generated part is the merged document', async (t) => {
   const text = readFileSync(file, 'utf8')
   const expected = replaceGenerated(text, renderApiTables(merged))
   if (process.env.UPDATE_API_DOC === '1' && expected !== text) writeFileSync(file, expected)
-  else t.equal(text, expected, 'docs/api.md is current (UPDATE_API_DOC=1 npm test -- scripts/test/api-reference.test.mjs rewrites it)')
+  else
+    t.equal(
+      text,
+      expected,
+      'docs/api.md is current (UPDATE_API_DOC=1 npm test -- scripts/test/api-reference.test.mjs rewrites it)',
+    )
 })
 
 t.test('/api/docs renders in Chromium under the CSP, from this server only', async (t) => {
@@ -96,7 +106,9 @@ t.test('/api/docs renders in Chromium under the CSP, from this server only', asy
   })
   await page.addInitScript(() => {
     window.cspViolations = []
-    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   const res = await page.goto('/api/docs')
   t.equal(res.status(), 200)
@@ -105,11 +117,12 @@ t.test('/api/docs renders in Chromium under the CSP, from this server only', asy
   // swagger-ui breaks paths with zero-width spaces; data-path holds the path as written.
   const login = page.locator('.opblock-post:has(.opblock-summary-path[data-path="/api/auth/login"])')
   await login.waitFor()
-  t.ok(await page.locator('.opblock').count() > 20, 'the operations are listed')
+  t.ok((await page.locator('.opblock').count()) > 20, 'the operations are listed')
   await login.locator('.opblock-summary').click()
   await login.locator('.opblock-body').waitFor()
   t.pass('an operation opens')
-  if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/api-docs.png` })
+  if (process.env.ADMIN_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/api-docs.png` })
   t.same(await page.evaluate(() => window.cspViolations), [], 'no CSP violations')
   t.same(errors, [], 'no page or console errors')
   t.same(foreign, [], 'nothing loaded from elsewhere')

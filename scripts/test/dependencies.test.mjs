@@ -8,7 +8,16 @@ import { join, relative } from 'node:path'
 import { root } from '../lib/infra.mjs'
 
 const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-server', '.data', '.git', 'coverage', '.tap', 'results'])
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'dist-server',
+  '.data',
+  '.git',
+  'coverage',
+  '.tap',
+  'results',
+])
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/
 
 /** Declared packages that no file imports by name, and why they are still needed. */
@@ -22,7 +31,8 @@ const USED_WITHOUT_IMPORT = {
     // Imported by a computed path (k8s/test/lib.ts) to check the manifests against their schemas.
     'kubernetes-models': 'the Kubernetes schemas the manifest tests check against',
     '@kubernetes-models/keda': 'the KEDA schemas the manifest tests check against',
-    '@kubernetes-models/prometheus-operator': 'the Prometheus operator schemas the manifest tests check against',
+    '@kubernetes-models/prometheus-operator':
+      'the Prometheus operator schemas the manifest tests check against',
   },
 }
 
@@ -39,14 +49,22 @@ function walk(dir, out = []) {
 
 /** The package an import specifier names, or null for relative paths, builtins and aliases. */
 function packageOf(spec) {
-  if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('@/') || spec.startsWith('node:') || spec.includes(':')) return null
+  if (
+    spec.startsWith('.') ||
+    spec.startsWith('/') ||
+    spec.startsWith('@/') ||
+    spec.startsWith('node:') ||
+    spec.includes(':')
+  )
+    return null
   const parts = spec.split('/')
   const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
   return builtinModules.includes(name) || !PACKAGE_NAME.test(name) ? null : name
 }
 
 // Static and dynamic imports, re-exports, require and require.resolve, by the package they name.
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\b(?:require|resolve)\(\s*['"]([^'"]+)['"]\s*\)/gm
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\b(?:require|resolve)\(\s*['"]([^'"]+)['"]\s*\)/gm
 const PACKAGE_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/
 
 /** package name → the files (relative to the repo) that import it. */
@@ -82,12 +100,18 @@ function ssrExternals() {
 
 const workspaces = ['.', ...rootPkg.workspaces]
 /** The repo's own packages: npm links every one into node_modules, so the root's files may use them. */
-const ownPackages = new Set(rootPkg.workspaces.map((w) => JSON.parse(readFileSync(join(root, w, 'package.json'), 'utf8')).name))
+const ownPackages = new Set(
+  rootPkg.workspaces.map((w) => JSON.parse(readFileSync(join(root, w, 'package.json'), 'utf8')).name),
+)
 
 for (const dir of workspaces) {
   t.test(`${dir === '.' ? 'the repo root' : dir}: imports and package.json agree`, async (t) => {
     const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
-    const prod = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})])
+    const prod = new Set([
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}),
+      ...Object.keys(pkg.optionalDependencies ?? {}),
+    ])
     const dev = new Set(Object.keys(pkg.devDependencies ?? {}))
     const base = join(root, dir)
     // The root's files are its own scripts, benches and configs, not the workspaces'.
@@ -95,13 +119,16 @@ for (const dir of workspaces) {
     const files = walk(base).filter((f) => !nested.some((n) => f.startsWith(n + '/')))
     const all = importsOf(files)
     const runtime = importsOf(runtimeFiles(dir, files))
-    if (dir === 'web') for (const name of ssrExternals()) runtime.set(name, ['web/dist-server (kept external by vite.config.ts)'])
+    if (dir === 'web')
+      for (const name of ssrExternals())
+        runtime.set(name, ['web/dist-server (kept external by vite.config.ts)'])
     const self = pkg.name
 
     const problems = []
     for (const [name, where] of all) {
       if (name === self || (dir === '.' && ownPackages.has(name))) continue
-      if (runtime.has(name) && !prod.has(name)) problems.push(`${name} is loaded at run time (${runtime.get(name)[0]}) but not in dependencies`)
+      if (runtime.has(name) && !prod.has(name))
+        problems.push(`${name} is loaded at run time (${runtime.get(name)[0]}) but not in dependencies`)
       else if (!prod.has(name) && !dev.has(name) && !(dir !== '.' && rootPkg.devDependencies?.[name]))
         problems.push(`${name} is imported (${where[0]}) but not declared`)
     }
@@ -111,12 +138,17 @@ for (const dir of workspaces) {
       all.has(name) ||
       name in usedWithout ||
       new RegExp(`(^|[\\s&|;])${name.replace(/^@[^/]+\//, '')}(\\s|$)`, 'm').test(scripts) ||
-      (name.startsWith('@types/') && (name === '@types/node' || all.has(name.slice(7).replace(/^(.+)__(.+)$/, '@$1/$2'))))
+      (name.startsWith('@types/') &&
+        (name === '@types/node' || all.has(name.slice(7).replace(/^(.+)__(.+)$/, '@$1/$2'))))
     for (const name of prod) {
       if (!used(name)) problems.push(`${name} is in dependencies but nothing imports it`)
-      else if (!runtime.has(name)) problems.push(`${name} is in dependencies but only build or test files use it: move it to devDependencies`)
+      else if (!runtime.has(name))
+        problems.push(
+          `${name} is in dependencies but only build or test files use it: move it to devDependencies`,
+        )
     }
-    for (const name of dev) if (!used(name)) problems.push(`${name} is in devDependencies but nothing uses it`)
+    for (const name of dev)
+      if (!used(name)) problems.push(`${name} is in devDependencies but nothing uses it`)
     t.same(problems, [], 'no undeclared, unused or misplaced packages')
   })
 }

@@ -13,7 +13,12 @@ async function call(path, { method = 'GET', json, cookie, headers = {}, body } =
   const h = { 'x-requested-with': 'XMLHttpRequest', ...headers }
   if (json !== undefined) h['content-type'] = 'application/json'
   if (cookie) h.cookie = cookie
-  const res = await fetch(origin + path, { method, headers: h, body: json !== undefined ? JSON.stringify(json) : body, redirect: 'manual' })
+  const res = await fetch(origin + path, {
+    method,
+    headers: h,
+    body: json !== undefined ? JSON.stringify(json) : body,
+    redirect: 'manual',
+  })
   const text = await res.text()
   let data
   try {
@@ -25,7 +30,11 @@ async function call(path, { method = 'GET', json, cookie, headers = {}, body } =
 }
 
 async function login() {
-  const res = await call('/api/auth/login', { method: 'POST', json: { username: 'admin', password: 'correct horse battery' }, headers: { origin } })
+  const res = await call('/api/auth/login', {
+    method: 'POST',
+    json: { username: 'admin', password: 'correct horse battery' },
+    headers: { origin },
+  })
   const setCookie = res.headers.get('set-cookie') ?? ''
   return { res, setCookie, cookie: setCookie.split(';')[0] }
 }
@@ -35,7 +44,11 @@ t.test('sign in through the gateway: cookie flags, current user, hostile attempt
   const anon = await call('/api/content')
   t.notOk(anon.headers.get('set-cookie'), 'an anonymous visitor gets no cookie')
 
-  const injected = await call('/api/auth/login', { method: 'POST', json: { username: { $ne: null }, password: { $ne: null } }, headers: { origin } })
+  const injected = await call('/api/auth/login', {
+    method: 'POST',
+    json: { username: { $ne: null }, password: { $ne: null } },
+    headers: { origin },
+  })
   t.equal(injected.status, 400, 'operator injection is a 400, never a login')
 
   const { res, setCookie, cookie } = await login()
@@ -45,9 +58,18 @@ t.test('sign in through the gateway: cookie flags, current user, hostile attempt
   t.match(setCookie, /SameSite=(Lax|Strict)/i)
   t.equal((await call('/api/auth/user', { cookie })).data.username, 'admin')
 
-  const crossSite = await call('/api/content', { method: 'POST', cookie, json: {}, headers: { origin: 'https://evil.example' } })
+  const crossSite = await call('/api/content', {
+    method: 'POST',
+    cookie,
+    json: {},
+    headers: { origin: 'https://evil.example' },
+  })
   t.equal(crossSite.status, 403, 'a cross-origin write with the cookie is refused')
-  const formPost = await fetch(origin + '/api/auth/logout', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' })
+  const formPost = await fetch(origin + '/api/auth/logout', {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'a=1',
+  })
   t.equal(formPost.status, 403, 'a form-like post with the cookie is refused')
   t.equal((await call('/api/auth/user', { cookie })).status, 200, 'and did not log out')
 })
@@ -62,12 +84,22 @@ t.test('content and project images through the gateway', async (t) => {
   const again = await fetch(origin + '/api/content', { headers: { 'if-none-match': etag } })
   t.equal(again.status, 304, 'ETag round trip through the gateway')
 
-  t.equal((await call('/api/projects', { method: 'POST', json: { title: 'x', description: 'y' } })).status, 401, 'anonymous write → 401')
+  t.equal(
+    (await call('/api/projects', { method: 'POST', json: { title: 'x', description: 'y' } })).status,
+    401,
+    'anonymous write → 401',
+  )
 
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer()
   const form = new FormData()
   form.append('file', new Blob([png], { type: 'image/png' }), 'pic.png')
-  const up = await fetch(origin + '/api/projects/upload', { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, body: form })
+  const up = await fetch(origin + '/api/projects/upload', {
+    method: 'POST',
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    body: form,
+  })
   t.equal(up.status, 200)
   const { uploadURL } = await up.json()
   t.match(uploadURL, /^\/objects\//)
@@ -80,14 +112,25 @@ t.test('content and project images through the gateway', async (t) => {
 
   const big = new FormData()
   big.append('file', new Blob([Buffer.alloc(10 * 1024 * 1024 + 1, 0xff)], { type: 'image/jpeg' }), 'big.jpg')
-  const tooBig = await fetch(origin + '/api/projects/upload', { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, body: big })
+  const tooBig = await fetch(origin + '/api/projects/upload', {
+    method: 'POST',
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    body: big,
+  })
   t.equal(tooBig.status, 413, '10 MB + 1 byte is refused through the gateway')
   t.equal((await tooBig.json()).message, 'File size must be less than 10MB')
 
-  const project = await call('/api/projects', { method: 'POST', cookie, json: { title: 'Demo', description: 'A demo project', image_url: uploadURL } })
+  const project = await call('/api/projects', {
+    method: 'POST',
+    cookie,
+    json: { title: 'Demo', description: 'A demo project', image_url: uploadURL },
+  })
   t.equal(project.status, 201)
   const list = await call('/api/projects')
-  t.ok(list.data.items.some((p) => p.id === project.data.id && p.image_url === uploadURL), 'listed publicly')
+  t.ok(
+    list.data.items.some((p) => p.id === project.data.id && p.image_url === uploadURL),
+    'listed publicly',
+  )
   t.equal(list.data.total, list.data.items.length, 'one page holds them all')
   t.equal((await call(`/api/projects/${project.data.id}`, { method: 'DELETE', cookie })).status, 204)
   t.equal((await fetch(origin + uploadURL)).status, 404, 'deleting the project removed its image')

@@ -7,11 +7,15 @@ import registry from '../../services.json' with { type: 'json' }
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const example = readFileSync(`${root}.env.example`, 'utf8')
 const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]))
-const modules = Object.keys(registry.services).map((s) => `services/${s}/dist/config.js`).concat('gateway/dist/config.js')
+const modules = Object.keys(registry.services)
+  .map((s) => `services/${s}/dist/config.js`)
+  .concat('gateway/dist/config.js')
 
 for (const path of modules) {
   const mod = await import(`${root}${path}`)
-  const schemas = Object.entries(mod).filter(([name, v]) => /[pP]roperties$/.test(name) && v && typeof v === 'object')
+  const schemas = Object.entries(mod).filter(
+    ([name, v]) => /[pP]roperties$/.test(name) && v && typeof v === 'object',
+  )
   t.ok(schemas.length > 0, `${path} exports its config properties`)
   for (const [, props] of schemas) {
     for (const name of Object.keys(props)) t.ok(listed.has(name), `${name} (${path}) is in .env.example`)

@@ -32,7 +32,8 @@ class Capture extends Writable {
 async function runOnce(out, opts = {}) {
   const sup = new Supervisor({ out, ...opts })
   sup.add({ name: 'demo', cwd: root, args: ['--input-type=module', '-e', CHILD], env: {} })
-  for (let i = 0; i < 100 && !out.text.includes('plain text line'); i++) await new Promise((r) => setTimeout(r, 100))
+  for (let i = 0; i < 100 && !out.text.includes('plain text line'); i++)
+    await new Promise((r) => setTimeout(r, 100))
   await sup.stopAll()
   return out.text.trimEnd().split('\n')
 }

@@ -6,7 +6,9 @@ import { startStack } from '../lib/stack.mjs'
 import registry from '../../services.json' with { type: 'json' }
 
 /** Each service's health, under its first path prefix. */
-const SERVICES = Object.fromEntries(Object.entries(registry.services).map(([name, s]) => [name, s.prefixes[0]]))
+const SERVICES = Object.fromEntries(
+  Object.entries(registry.services).map(([name, s]) => [name, s.prefixes[0]]),
+)
 
 const stack = await startStack({ env: { UPSTREAM_TIMEOUT_MS: '1500' } })
 t.teardown(() => stack.stop())
@@ -65,15 +67,18 @@ t.test('a frozen service: 504 within its timeout, others unaffected, back when i
   t.equal(await eventually('/api/content/ping', 200), 200, 'content answers again')
 })
 
-t.test('a killed service: 503 with Retry-After, restarted by the supervisor, gateway untouched', async (t) => {
-  stack.supervisor.signal('blog', 'SIGKILL')
-  const down = await eventually('/api/blog/ping', 503, 20)
-  t.equal(down, 503)
-  const res = await get('/api/blog/ping')
-  if (res.status === 503) {
-    t.equal(res.headers.get('retry-after'), '5')
-    t.notMatch(await res.text(), /127\.0\.0\.1|ECONNREFUSED/)
-  }
-  t.equal((await get('/api/chat/ping')).status, 200, 'chat still answers')
-  t.equal(await eventually('/api/blog/ping', 200), 200, 'blog is back by itself')
-})
+t.test(
+  'a killed service: 503 with Retry-After, restarted by the supervisor, gateway untouched',
+  async (t) => {
+    stack.supervisor.signal('blog', 'SIGKILL')
+    const down = await eventually('/api/blog/ping', 503, 20)
+    t.equal(down, 503)
+    const res = await get('/api/blog/ping')
+    if (res.status === 503) {
+      t.equal(res.headers.get('retry-after'), '5')
+      t.notMatch(await res.text(), /127\.0\.0\.1|ECONNREFUSED/)
+    }
+    t.equal((await get('/api/chat/ping')).status, 200, 'chat still answers')
+    t.equal(await eventually('/api/blog/ping', 200), 200, 'blog is back by itself')
+  },
+)

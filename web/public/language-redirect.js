@@ -12,7 +12,9 @@
     // Only pages opened from outside the site: links inside it (and the switch) are respected.
     var ref = document.referrer
     if (ref && ref.indexOf(window.location.origin + '/') === 0) return
-    window.location.replace('/' + lang + (path === '/' ? '' : path) + window.location.search + window.location.hash)
+    window.location.replace(
+      '/' + lang + (path === '/' ? '' : path) + window.location.search + window.location.hash,
+    )
   } catch {
     // storage unavailable: stay on the page asked for
   }

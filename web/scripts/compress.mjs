@@ -20,7 +20,12 @@ let count = 0
 for (const path of files(dist)) {
   const buf = readFileSync(path)
   if (buf.length < 1024) continue
-  writeFileSync(`${path}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }))
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(buf, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    }),
+  )
   writeFileSync(`${path}.gz`, gzipSync(buf, { level: 9 }))
   count++
 }

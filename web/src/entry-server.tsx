@@ -73,7 +73,12 @@ function renderToString(node: React.ReactNode, onError: (err: unknown) => void):
   })
 }
 
-async function renderTree(url: URL, language: Language, payload: SsrPayload, onError: (err: unknown) => void) {
+async function renderTree(
+  url: URL,
+  language: Language,
+  payload: SsrPayload,
+  onError: (err: unknown) => void,
+) {
   const request = new Request(url.href, { method: 'GET' })
   const context = await handler.query(request)
   if (context instanceof Response) throw new Error(`unexpected router response ${context.status}`)
@@ -95,7 +100,8 @@ async function renderTree(url: URL, language: Language, payload: SsrPayload, onE
       // boundary with an inline script, which the CSP blocks. Once loaded, a lazy module renders
       // synchronously: render again, so the page's HTML is complete and has no script of React's.
       let html = await renderToString(tree, onError)
-      for (let attempt = 1; attempt < 4 && /<script/i.test(html); attempt++) html = await renderToString(tree, onError)
+      for (let attempt = 1; attempt < 4 && /<script/i.test(html); attempt++)
+        html = await renderToString(tree, onError)
       return html
     } finally {
       resetQueryCache()
@@ -120,7 +126,10 @@ export function createRenderer(opts: RendererOptions) {
 
     if (route.kind === 'admin') {
       // Rendered in the browser only (a lazy chunk for signed-in users); not indexed.
-      return { status: 200, html: fill(`<title>Admin</title>\n    <meta name="robots" content="noindex" />`, '') }
+      return {
+        status: 200,
+        html: fill(`<title>Admin</title>\n    <meta name="robots" content="noindex" />`, ''),
+      }
     }
     let data: PageData | null = null
     let status: number
@@ -132,7 +141,12 @@ export function createRenderer(opts: RendererOptions) {
       onError(err)
       status = 503
     }
-    const payload: SsrPayload = { status, path: url.pathname, origin: opts.origin, queries: data?.queries ?? [] }
+    const payload: SsrPayload = {
+      status,
+      path: url.pathname,
+      origin: opts.origin,
+      queries: data?.queries ?? [],
+    }
     const body = await renderTree(url, language, payload, onError)
     const head = renderHead(buildHead({ origin: opts.origin, resolved, data, status }), language)
     const assets = status === 503 ? '' : (opts.assetsFor?.(route.kind) ?? '')

@@ -10,9 +10,33 @@ import { seedAdmin, startStack } from './helpers/stack.js'
 
 // Spec §2, "Labels per language".
 const LABELS = {
-  nl: { methodology: 'Werkwijze', tools: 'Tools', contact: 'Contact', edit: 'Bewerken', login: 'Inloggen', logout: 'Uitloggen', switcher: 'Nederlands' },
-  en: { methodology: 'Methodology', tools: 'Tools', contact: 'Contact', edit: 'Edit', login: 'Login', logout: 'Logout', switcher: 'English' },
-  de: { methodology: 'Methodik', tools: 'Werkzeuge', contact: 'Kontakt', edit: 'Bearbeiten', login: 'Anmelden', logout: 'Abmelden', switcher: 'Deutsch' },
+  nl: {
+    methodology: 'Werkwijze',
+    tools: 'Tools',
+    contact: 'Contact',
+    edit: 'Bewerken',
+    login: 'Inloggen',
+    logout: 'Uitloggen',
+    switcher: 'Nederlands',
+  },
+  en: {
+    methodology: 'Methodology',
+    tools: 'Tools',
+    contact: 'Contact',
+    edit: 'Edit',
+    login: 'Login',
+    logout: 'Logout',
+    switcher: 'English',
+  },
+  de: {
+    methodology: 'Methodik',
+    tools: 'Werkzeuge',
+    contact: 'Kontakt',
+    edit: 'Bearbeiten',
+    login: 'Anmelden',
+    logout: 'Abmelden',
+    switcher: 'Deutsch',
+  },
 } as const
 type Lang = keyof typeof LABELS
 
@@ -35,10 +59,18 @@ async function expectNav(t: Test, page: Page, lang: Lang, signedIn: boolean) {
   if (signedIn) {
     await bar.getByRole('link', { name: l.edit, exact: true }).waitFor()
     await bar.getByRole('button', { name: l.logout, exact: true }).waitFor()
-    t.equal(await bar.getByRole('button', { name: l.login, exact: true }).count(), 0, `${lang}: no ${l.login} when signed in`)
+    t.equal(
+      await bar.getByRole('button', { name: l.login, exact: true }).count(),
+      0,
+      `${lang}: no ${l.login} when signed in`,
+    )
   } else {
     await bar.getByRole('button', { name: l.login, exact: true }).waitFor()
-    t.equal(await bar.getByRole('link', { name: l.edit, exact: true }).count(), 0, `${lang}: no ${l.edit} when signed out`)
+    t.equal(
+      await bar.getByRole('link', { name: l.edit, exact: true }).count(),
+      0,
+      `${lang}: no ${l.edit} when signed out`,
+    )
   }
   t.equal(await page.locator('html').getAttribute('lang'), lang, `<html lang="${lang}">`)
   t.pass(`${lang}: top bar labels of spec §2 (${signedIn ? 'signed in' : 'signed out'})`)
@@ -63,7 +95,11 @@ t.test('signed out: default nl, switching language persists across reloads, axe 
   for (const lang of ['en', 'de', 'nl'] as const) {
     await chooseLanguage(page, lang)
     await expectNav(t, page, lang, false)
-    t.equal(await page.evaluate(() => localStorage.getItem('language')), lang, `localStorage language = ${lang}`)
+    t.equal(
+      await page.evaluate(() => localStorage.getItem('language')),
+      lang,
+      `localStorage language = ${lang}`,
+    )
     await page.reload()
     await expectNav(t, page, lang, false)
     t.same(await axeViolations(page), [], `axe: no serious/critical violations (${lang})`)
@@ -103,7 +139,10 @@ t.test('signed in: login through the dialog, Edit and Logout per language, logou
   await page.getByTestId('toast').filter({ hasText: 'Logged out' }).waitFor()
   await expectNav(t, page, 'nl', false)
   const cookies = await browser.context.cookies(stack.url)
-  t.notOk(cookies.some((c) => c.name === 'sid' && c.value), 'session cookie cleared')
+  t.notOk(
+    cookies.some((c) => c.name === 'sid' && c.value),
+    'session cookie cleared',
+  )
   t.same(errors, [], 'no page or console errors')
   await page.close()
 })

@@ -17,7 +17,9 @@ function namespaced(service: string, doc: OpenApiDoc): OpenApiDoc {
   const parsed = JSON.parse(text) as OpenApiDoc
   const components: OpenApiDoc = {}
   for (const [kind, entries] of Object.entries(parsed.components as OpenApiDoc)) {
-    components[kind] = Object.fromEntries(Object.entries(entries as OpenApiDoc).map(([name, v]) => [`${service}_${name}`, v]))
+    components[kind] = Object.fromEntries(
+      Object.entries(entries as OpenApiDoc).map(([name, v]) => [`${service}_${name}`, v]),
+    )
   }
   return { paths: parsed.paths, components }
 }
@@ -51,20 +53,24 @@ export function mergeOpenApi({ docs, version }: MergeInput): OpenApiDoc {
         } else if (!(key in target)) target[key] = op
       }
     }
-    for (const [kind, entries] of Object.entries(ns.components as OpenApiDoc)) Object.assign((components[kind] ??= {}), entries)
+    for (const [kind, entries] of Object.entries(ns.components as OpenApiDoc))
+      Object.assign((components[kind] ??= {}), entries)
   }
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)))
-  const note = unavailable.length ? `\n\nNot included right now (did not answer): ${unavailable.join(', ')}.` : ''
+  const note = unavailable.length
+    ? `\n\nNot included right now (did not answer): ${unavailable.join(', ')}.`
+    : ''
   return {
     openapi: '3.0.3',
     info: {
       title: 'Site API',
       version,
       description:
-        'Every public call of the site, merged by the gateway from the services\' own route schemas. ' +
+        "Every public call of the site, merged by the gateway from the services' own route schemas. " +
         'Errors are `{ statusCode, error, message, code? }`. Admin calls need the `sid` session cookie ' +
         '(POST /api/auth/login); a POST with that cookie needs a JSON or multipart body or the ' +
-        '`X-Requested-With` header (CSRF).' + note,
+        '`X-Requested-With` header (CSRF).' +
+        note,
     },
     tags: docs.map(([service]) => ({ name: service })),
     paths: sorted,

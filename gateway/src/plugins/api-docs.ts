@@ -61,7 +61,9 @@ export default fp<{ config: Config }>(
 
     async function fetchDoc(base: string): Promise<OpenApiDoc | null> {
       try {
-        const res = await fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
+        const res = await fetch(new URL('/openapi.json', base), {
+          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        })
         return res.ok ? ((await res.json()) as OpenApiDoc) : null
       } catch {
         return null
@@ -72,7 +74,10 @@ export default fp<{ config: Config }>(
     /** The gateway's own routes (/api/health), without the proxies' catch-all routes. */
     function ownDoc(): OpenApiDoc {
       const doc = (app as unknown as { swagger: () => OpenApiDoc }).swagger()
-      const own = (p: string) => p.startsWith('/api/') && !p.includes('*') && !proxied.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))
+      const own = (p: string) =>
+        p.startsWith('/api/') &&
+        !p.includes('*') &&
+        !proxied.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))
       return { ...doc, paths: Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([p]) => own(p))) }
     }
 
@@ -96,7 +101,8 @@ export default fp<{ config: Config }>(
         pending ??= build().finally(() => (pending = null))
         doc = await pending
       }
-      if (Object.keys(doc.paths).length === 0) return reply.code(503).send(errorBody(503, 'The API description is unavailable right now.'))
+      if (Object.keys(doc.paths).length === 0)
+        return reply.code(503).send(errorBody(503, 'The API description is unavailable right now.'))
       return reply.header('cache-control', 'public, max-age=30').send(doc)
     })
 

@@ -21,7 +21,8 @@ export const MIN_BYTES = 1024
 const BROTLI_QUALITY = 4
 const GZIP_LEVEL = 6
 
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml)|image\/svg\+xml)/i
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml)|image\/svg\+xml)/i
 const SUFFIXED = /-(br|gzip)"$/
 
 type Encoding = 'br' | 'gzip'
@@ -118,11 +119,13 @@ export default fp(
       addVary(reply)
       const encoding = negotiate(request.headers['accept-encoding'])
       if (!encoding) return payload
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !(payload instanceof Readable)) return payload
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !(payload instanceof Readable))
+        return payload
 
       reply.header('content-encoding', encoding)
       reply.removeHeader('content-length')
-      if (typeof etag === 'string' && etag.endsWith('"')) reply.header('etag', `${etag.slice(0, -1)}-${encoding}"`)
+      if (typeof etag === 'string' && etag.endsWith('"'))
+        reply.header('etag', `${etag.slice(0, -1)}-${encoding}"`)
       const zip = compressor(encoding, size)
       const source = payload instanceof Readable ? payload : Readable.from([payload])
       pipeline(source, zip, (err) => {

@@ -16,7 +16,9 @@ declare module 'fastify' {
 export default fp<{ port: number; host: string }>(
   async (app, { port, host }) => {
     const server = Fastify({ logger: false })
-    server.get('/metrics', async (_req, reply) => reply.header('content-type', app.metrics.contentType).send(await app.metrics.metrics()))
+    server.get('/metrics', async (_req, reply) =>
+      reply.header('content-type', app.metrics.contentType).send(await app.metrics.metrics()),
+    )
     let listening = false
     app.decorate('listenMetrics', async () => {
       await server.listen({ port, host })

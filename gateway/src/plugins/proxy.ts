@@ -73,11 +73,15 @@ export default fp<{ config: Config }>(
 
     // An /api path no service owns is a JSON 404, never the web app's HTML.
     app.all('/api/*', async (request, reply) =>
-      reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND')),
+      reply
+        .code(404)
+        .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND')),
     )
 
     // The gateway's metrics live on METRICS_PORT; here /metrics is nobody's (not even the web app's).
-    app.get('/metrics', async (_request, reply) => reply.code(404).send(errorBody(404, 'Route GET /metrics not found', 'NOT_FOUND')))
+    app.get('/metrics', async (_request, reply) =>
+      reply.code(404).send(errorBody(404, 'Route GET /metrics not found', 'NOT_FOUND')),
+    )
 
     // Everything else is the web app; its server answers unknown paths with index.html (history fallback).
     await app.register(proxy, {

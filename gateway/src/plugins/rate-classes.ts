@@ -26,4 +26,5 @@ export function budget(config: Config, cls: RateClass): number {
 }
 
 /** Only the API and stored objects are budgeted; the web app's pages and assets are not. */
-export const budgeted = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url.startsWith('/objects/')
+export const budgeted = (request: FastifyRequest) =>
+  request.url.startsWith('/api/') || request.url.startsWith('/objects/')

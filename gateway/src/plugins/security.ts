@@ -46,7 +46,11 @@ export default fp<{ config: Config }>(
       // services' own limits on logins and the contact form still hold (they fail closed).
       skipOnError: true,
       errorResponseBuilder: (_req, ctx) =>
-        errorBody(429, `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, 'RATE_LIMITED'),
+        errorBody(
+          429,
+          `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+          'RATE_LIMITED',
+        ),
     })
   },
   { name: 'gateway-security' },

@@ -3,7 +3,15 @@ import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
 import { bodyWasTooLarge, bodyWasTooSlow } from './request-body.js'
 
 /** The upstream could not be reached at all: it is down or starting, so "try again shortly" is true. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'])
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
+])
 
 /**
  * Maps a failed proxy attempt to an answer in the API's error shape. The upstream's address and
@@ -17,7 +25,10 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNR
  */
 // Typed loosely on purpose: reply-from declares the reply of any HTTP version.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function upstreamError(anyReply: any, { error }: { error: Error & { code?: string; cause?: unknown } }): void {
+export function upstreamError(
+  anyReply: any,
+  { error }: { error: Error & { code?: string; cause?: unknown } },
+): void {
   const reply = anyReply as FastifyReply
   const cause = (error.cause ?? {}) as { code?: string; name?: string }
   const code = cause.code ?? error.code ?? ''
@@ -30,7 +41,10 @@ export function upstreamError(anyReply: any, { error }: { error: Error & { code?
   if (reply.sent) return
   if (bodyWasTooLarge(reply.request.raw)) {
     // The gateway cut the body at the route's limit itself (a body sent without Content-Length).
-    const { bodyLimit, tooLarge } = reply.request.routeOptions.config as { bodyLimit?: number; tooLarge?: string }
+    const { bodyLimit, tooLarge } = reply.request.routeOptions.config as {
+      bodyLimit?: number
+      tooLarge?: string
+    }
     const err = bodyTooLarge(bodyLimit ?? BODY_LIMITS.default, tooLarge)
     reply.code(413).send(errorBody(413, err.message, err.code))
     return
@@ -45,15 +59,25 @@ export function upstreamError(anyReply: any, { error }: { error: Error & { code?
   }
   reply.request.log.warn({ err: error, code }, 'upstream failed')
   if (timeout) {
-    reply.code(504).send(errorBody(504, 'The service took too long to answer. Please try again.', 'UPSTREAM_TIMEOUT'))
+    reply
+      .code(504)
+      .send(errorBody(504, 'The service took too long to answer. Please try again.', 'UPSTREAM_TIMEOUT'))
     return
   }
   if (UNREACHABLE.has(code) || UNREACHABLE.has(error.code ?? '')) {
     reply
       .code(503)
       .header('retry-after', '5')
-      .send(errorBody(503, 'This part of the site is temporarily unavailable. Please try again shortly.', 'UPSTREAM_UNAVAILABLE'))
+      .send(
+        errorBody(
+          503,
+          'This part of the site is temporarily unavailable. Please try again shortly.',
+          'UPSTREAM_UNAVAILABLE',
+        ),
+      )
     return
   }
-  reply.code(502).send(errorBody(502, 'The service broke off its answer. Please try again.', 'UPSTREAM_FAILED'))
+  reply
+    .code(502)
+    .send(errorBody(502, 'The service broke off its answer. Please try again.', 'UPSTREAM_FAILED'))
 }

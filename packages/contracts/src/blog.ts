@@ -6,10 +6,18 @@ export type BlogSourceLanguage = Static<typeof BlogSourceLanguage>
 
 /** Localized fields of a post that translation may fill (and the review marks name). */
 export const BLOG_LOCALIZED_FIELDS = [
-  'title_nl', 'title_en', 'title_de',
-  'excerpt_nl', 'excerpt_en', 'excerpt_de',
-  'content_nl', 'content_en', 'content_de',
-  'meta_description_nl', 'meta_description_en', 'meta_description_de',
+  'title_nl',
+  'title_en',
+  'title_de',
+  'excerpt_nl',
+  'excerpt_en',
+  'excerpt_de',
+  'content_nl',
+  'content_en',
+  'content_de',
+  'meta_description_nl',
+  'meta_description_en',
+  'meta_description_de',
 ] as const
 export type BlogLocalizedField = (typeof BLOG_LOCALIZED_FIELDS)[number]
 
@@ -92,7 +100,9 @@ export const BlogPostUpdate = Type.Partial(
   }),
 )
 // TypeBox infers the mapped union of `reviewed` as never[]: the field is typed by hand.
-export type BlogPostUpdate = Omit<Static<typeof BlogPostUpdate>, 'reviewed'> & { reviewed?: BlogLocalizedField[] }
+export type BlogPostUpdate = Omit<Static<typeof BlogPostUpdate>, 'reviewed'> & {
+  reviewed?: BlogLocalizedField[]
+}
 
 export const TranslateTitleRequest = Type.Object({
   title: Type.String({ maxLength: 200 }),
@@ -121,12 +131,26 @@ export const BlogUploadAccepted = Type.Object({
 })
 export type BlogUploadAccepted = Static<typeof BlogUploadAccepted>
 
-export const BLOG_IMPORT_STAGES = ['queued', 'load', 'extract', 'sanitize', 'translate', 'tag', 'save', 'done'] as const
+export const BLOG_IMPORT_STAGES = [
+  'queued',
+  'load',
+  'extract',
+  'sanitize',
+  'translate',
+  'tag',
+  'save',
+  'done',
+] as const
 export type BlogImportStage = (typeof BLOG_IMPORT_STAGES)[number]
 
 export const BlogImportJobStatus = Type.Object({
   id: Type.String(),
-  state: Type.Union([Type.Literal('waiting'), Type.Literal('active'), Type.Literal('completed'), Type.Literal('failed')]),
+  state: Type.Union([
+    Type.Literal('waiting'),
+    Type.Literal('active'),
+    Type.Literal('completed'),
+    Type.Literal('failed'),
+  ]),
   stage: Type.String(),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
   attempts: Type.Integer(),

@@ -13,7 +13,8 @@ export const CONTACT_LIMITS = {
   message: 5000,
 } as const
 
-const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
+const optionalText = (maxLength: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
 
 /** `POST /api/contacts`: the consultation dialog and the home contact form. */
 export const ContactCreateBody = Type.Object({

@@ -6,11 +6,17 @@
 import { Type, type Static } from 'typebox'
 import { CONTENT_LIMITS, SLUG_PATTERN } from './rules.js'
 
-export { CONTENT_LIMITS, CONTENT_FIELD_LABELS, MAX_UPLOAD_BYTES, SLUG_PATTERN, contentFieldMessage } from './rules.js'
-
+export {
+  CONTENT_LIMITS,
+  CONTENT_FIELD_LABELS,
+  MAX_UPLOAD_BYTES,
+  SLUG_PATTERN,
+  contentFieldMessage,
+} from './rules.js'
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max })
-const optionalText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]))
+const optionalText = (max: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]))
 const nullableOut = Type.Union([Type.String(), Type.Null()])
 
 function localized<K extends string>(name: K, max: number) {
@@ -18,14 +24,15 @@ function localized<K extends string>(name: K, max: number) {
     [`${name}_nl`]: text(max),
     [`${name}_en`]: text(max),
     [`${name}_de`]: optionalText(max),
-  } as Record<`${K}_nl` | `${K}_en`, ReturnType<typeof text>> & Record<`${K}_de`, ReturnType<typeof optionalText>>
+  } as Record<`${K}_nl` | `${K}_en`, ReturnType<typeof text>> &
+    Record<`${K}_de`, ReturnType<typeof optionalText>>
 }
 function localizedOut<K extends string>(name: K) {
-  return { [`${name}_nl`]: Type.String(), [`${name}_en`]: Type.String(), [`${name}_de`]: nullableOut } as Record<
-    `${K}_nl` | `${K}_en`,
-    ReturnType<typeof Type.String>
-  > &
-    Record<`${K}_de`, typeof nullableOut>
+  return {
+    [`${name}_nl`]: Type.String(),
+    [`${name}_en`]: Type.String(),
+    [`${name}_de`]: nullableOut,
+  } as Record<`${K}_nl` | `${K}_en`, ReturnType<typeof Type.String>> & Record<`${K}_de`, typeof nullableOut>
 }
 
 // ---- site content (one record) ---------------------------------------------------------
@@ -138,4 +145,3 @@ export const UploadResponse = Type.Object({ uploadURL: Type.String() })
 export type UploadResponse = Static<typeof UploadResponse>
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
-

@@ -36,7 +36,8 @@ export const CONTENT_LIMITS = {
 export const EMAIL_PATTERN =
   /^[\p{L}\p{M}\p{N}_+'-]+(?:\.[\p{L}\p{M}\p{N}_+'-]+)*@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])$/u
 
-export const isEmailAddress = (value: string) => value.length <= CONTENT_LIMITS.email && EMAIL_PATTERN.test(value)
+export const isEmailAddress = (value: string) =>
+  value.length <= CONTENT_LIMITS.email && EMAIL_PATTERN.test(value)
 
 /** Largest accepted image upload: 10 MB (spec §9). */
 export const MAX_UPLOAD_BYTES = 10_485_760
@@ -102,7 +103,8 @@ export function contentFieldMessage(field: string, rule: 'max' | 'required' | 'i
     if (lang === 'de') return `${label} ist erforderlich`
     return `${label} is required`
   }
-  if (field === 'slug') return 'Slug may only contain lowercase letters, digits and hyphens (for example: about-us)'
+  if (field === 'slug')
+    return 'Slug may only contain lowercase letters, digits and hyphens (for example: about-us)'
   if (lang === 'nl') return `${label} is ongeldig`
   if (lang === 'de') return `${label} ist ungültig`
   return `${label} is invalid`

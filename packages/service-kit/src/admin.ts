@@ -38,7 +38,11 @@ export function adminOnly(scope: FastifyInstance, opts: AdminOnlyOptions = {}) {
     route.config = { ...(route.config ?? {}), admin: true }
     // An admin write accepts only the fields its body schema documents (400 naming any other key).
     const body = route.schema?.body as { properties?: Record<string, unknown> } | undefined
-    if (body?.properties) route.preValidation = [onlyFields({ properties: body.properties }), ...[route.preValidation ?? []].flat()]
+    if (body?.properties)
+      route.preValidation = [
+        onlyFields({ properties: body.properties }),
+        ...[route.preValidation ?? []].flat(),
+      ]
   })
   scope.addHook('onRequest', async (request, reply) => {
     if (await request.getAdmin()) return

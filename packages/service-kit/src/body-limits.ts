@@ -31,4 +31,8 @@ function megabytes(bytes: number): string {
  * refuses first).
  */
 export const bodyTooLarge = (limit: number, message?: string) =>
-  new HttpError(413, message ?? `The request is too large: it must be smaller than ${megabytes(limit)}.`, message ? 'FILE_TOO_LARGE' : 'BODY_TOO_LARGE')
+  new HttpError(
+    413,
+    message ?? `The request is too large: it must be smaller than ${megabytes(limit)}.`,
+    message ? 'FILE_TOO_LARGE' : 'BODY_TOO_LARGE',
+  )

@@ -31,7 +31,8 @@ export function boundJsonDepth(app: FastifyInstance, max = MAX_JSON_DEPTH) {
     // Only parsed JSON (plain objects and arrays); a raw Buffer or stream is not walked.
     const proto = Object.getPrototypeOf(body)
     if (!Array.isArray(body) && proto !== Object.prototype && proto !== null) return
-    if (nestedDeeperThan(body, max)) throw badRequest(`The JSON body is nested too deeply (more than ${max} levels).`, 'BODY_TOO_DEEP')
+    if (nestedDeeperThan(body, max))
+      throw badRequest(`The JSON body is nested too deeply (more than ${max} levels).`, 'BODY_TOO_DEEP')
   })
 }
 
@@ -46,7 +47,8 @@ export function onlyFields(schema: { properties: Record<string, unknown> }) {
     const body = request.body
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return
     for (const key of Object.keys(body)) {
-      if (!allowed.has(key)) throw badRequest(`"${key}" is not a field that can be set here.`, 'UNKNOWN_FIELD')
+      if (!allowed.has(key))
+        throw badRequest(`"${key}" is not a field that can be set here.`, 'UNKNOWN_FIELD')
     }
   }
 }

@@ -33,7 +33,10 @@ export const redisConfigProperties = {
 }
 
 export const sessionConfigProperties = {
-  SESSION_SECRET: Type.String({ minLength: 32, description: 'secret that signs session cookies (32+ chars)' }),
+  SESSION_SECRET: Type.String({
+    minLength: 32,
+    description: 'secret that signs session cookies (32+ chars)',
+  }),
   /** Origins allowed to send state-changing requests with the session cookie (comma separated). */
   PUBLIC_ORIGIN: Type.String({ default: 'http://localhost:8080' }),
 }
@@ -74,7 +77,9 @@ export function loadConfig<P extends TProperties>(
   const converted = Value.Convert(schema, withDefaults)
   if (!Value.Check(schema, converted)) {
     const problems = Value.Errors(schema, converted).map((e) => {
-      const key = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') ?? '')
+      const key =
+        e.instancePath.replace(/^\//, '') ||
+        String((e.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') ?? '')
       const desc = (properties[key] as { description?: string } | undefined)?.description
       return `${key}: ${e.message}${desc ? ` (${desc})` : ''}`
     })

@@ -26,7 +26,9 @@ export default fp<{ origins: string[] }>(
       if (origin === 'null') throw rejection()
       if (request.method !== 'POST') return
       const type = String(request.headers['content-type'] ?? '')
-      const ajaxish = /^(application\/json|multipart\/form-data)/i.test(type) || request.headers['x-requested-with'] !== undefined
+      const ajaxish =
+        /^(application\/json|multipart\/form-data)/i.test(type) ||
+        request.headers['x-requested-with'] !== undefined
       // A body-less POST (logout, delete) is sent by our client with X-Requested-With.
       if (!ajaxish) throw rejection()
     })

@@ -15,12 +15,15 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, code)
-export const unauthorized = (message = 'Authentication required', code?: string) => new HttpError(401, message, code)
+export const unauthorized = (message = 'Authentication required', code?: string) =>
+  new HttpError(401, message, code)
 export const forbidden = (message: string, code?: string) => new HttpError(403, message, code)
 export const notFound = (message = 'Not found', code?: string) => new HttpError(404, message, code)
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code)
-export const unavailable = (message = 'Service temporarily unavailable, please try again shortly.', retryAfterS = 5) =>
-  new HttpError(503, message, 'UNAVAILABLE', { 'retry-after': String(retryAfterS) })
+export const unavailable = (
+  message = 'Service temporarily unavailable, please try again shortly.',
+  retryAfterS = 5,
+) => new HttpError(503, message, 'UNAVAILABLE', { 'retry-after': String(retryAfterS) })
 
 export interface ErrorBody {
   statusCode: number
@@ -57,7 +60,11 @@ export function isDuplicateKey(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false
   const e = err as { code?: unknown; message?: unknown }
   if (e.code === 11000 || e.code === 11001) return true
-  return e.code === 1 && typeof e.message === 'string' && /UNIQUE constraint failed|duplicate key value/i.test(e.message)
+  return (
+    e.code === 1 &&
+    typeof e.message === 'string' &&
+    /UNIQUE constraint failed|duplicate key value/i.test(e.message)
+  )
 }
 
 /**
@@ -89,13 +96,21 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   if (err instanceof HttpError) {
     if (err.statusCode >= 500) request.log.warn({ err }, 'dependency unavailable')
-    return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.statusCode, err.message, err.code))
+    return reply
+      .code(err.statusCode)
+      .headers(err.headers)
+      .send(errorBody(err.statusCode, err.message, err.code))
   }
   if (err.validation) {
     const first = err.validation[0]
     // A custom errorMessage in a route schema is the user's text; otherwise name the field.
-    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || (first?.params as { missingProperty?: string })?.missingProperty
-    const msg = first?.message && (first.keyword === 'errorMessage' || !field) ? first.message : `${field}: ${first?.message ?? 'invalid'}`
+    const field =
+      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
+      (first?.params as { missingProperty?: string })?.missingProperty
+    const msg =
+      first?.message && (first.keyword === 'errorMessage' || !field)
+        ? first.message
+        : `${field}: ${first?.message ?? 'invalid'}`
     return reply.code(400).send(errorBody(400, msg, 'VALIDATION'))
   }
   if (isDuplicateKey(err)) {
@@ -103,7 +118,10 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   if (isDependencyDown(err)) {
     request.log.warn({ err }, 'dependency unavailable')
-    return reply.code(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable, please try again shortly.', 'UNAVAILABLE'))
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send(errorBody(503, 'Service temporarily unavailable, please try again shortly.', 'UNAVAILABLE'))
   }
   const status = err.statusCode ?? 500
   if (status >= 400 && status < 500) {
@@ -116,6 +134,8 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND'))
+    reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND'))
   })
 }

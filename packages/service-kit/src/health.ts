@@ -33,7 +33,10 @@ export default fp<{ name?: string; publicPrefix?: string }>(
         }),
       )
       const ready = !app.closing && Object.values(results).every(Boolean)
-      return { ready, body: { status: ready ? 'ok' : app.closing ? 'closing' : 'unavailable', checks: results } }
+      return {
+        ready,
+        body: { status: ready ? 'ok' : app.closing ? 'closing' : 'unavailable', checks: results },
+      }
     }
     app.get('/readyz', { schema: hidden, logLevel: 'warn' }, async (_req, reply) => {
       const { ready, body } = await readiness()
@@ -44,11 +47,18 @@ export default fp<{ name?: string; publicPrefix?: string }>(
     // `<prefix>/health` (readiness, with the service name) and `<prefix>/ping` (a static answer).
     if (opts.publicPrefix) {
       const service = opts.name ?? 'service'
-      app.get(`${opts.publicPrefix}/health`, { schema: { tags: ['health'] }, logLevel: 'warn' }, async (_req, reply) => {
-        const { ready, body } = await readiness()
-        return reply.code(ready ? 200 : 503).send({ service, ...body })
-      })
-      app.get(`${opts.publicPrefix}/ping`, { schema: { tags: ['health'] }, logLevel: 'warn' }, async () => ({ service, pong: true }))
+      app.get(
+        `${opts.publicPrefix}/health`,
+        { schema: { tags: ['health'] }, logLevel: 'warn' },
+        async (_req, reply) => {
+          const { ready, body } = await readiness()
+          return reply.code(ready ? 200 : 503).send({ service, ...body })
+        },
+      )
+      app.get(`${opts.publicPrefix}/ping`, { schema: { tags: ['health'] }, logLevel: 'warn' }, async () => ({
+        service,
+        pong: true,
+      }))
     }
   },
   { name: 'kit-health' },

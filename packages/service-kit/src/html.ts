@@ -15,10 +15,48 @@ const sanitizer = () => (sanitizeHtml ??= require('sanitize-html') as typeof san
  */
 const options: sanitizeHtmlType.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
-    'ul', 'ol', 'li', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'sub', 'sup', 'small',
-    'code', 'pre', 'kbd', 'blockquote', 'img', 'figure', 'figcaption',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'ins',
+    'mark',
+    'sub',
+    'sup',
+    'small',
+    'code',
+    'pre',
+    'kbd',
+    'blockquote',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel', 'id'],
@@ -46,7 +84,8 @@ const options: sanitizeHtmlType.IOptions = {
     li: (tagName, attribs) => ({ tagName, attribs: noteId(attribs) }),
   },
   // Images need an http(s) or site-rooted src: a document's relative paths point nowhere here.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/|\/(?!\/))/i.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !/^(https?:\/\/|\/(?!\/))/i.test(frame.attribs.src ?? ''),
 }
 
 /**
@@ -62,4 +101,3 @@ function noteId(attribs: Record<string, string>): Record<string, string> {
 export function sanitizeRichHtml(html: string): string {
   return sanitizer()(html, options).trim()
 }
-

@@ -15,7 +15,12 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 /** Sends a cached JSON answer with its ETag, or 304 when the client already has it. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody, cacheControl = PUBLIC_REVALIDATE) {
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  cacheControl = PUBLIC_REVALIDATE,
+) {
   reply.header('etag', entry.etag).header('cache-control', cacheControl)
   if (matchesEtag(request, entry.etag)) return reply.code(304).send()
   return reply.type('application/json; charset=utf-8').send(entry.body)
@@ -51,7 +56,11 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply, pay
  * Sends a stored file whose address names its content (a hash), so it never changes: browsers may
  * keep it for a year, and it is never sniffed or run as a page.
  */
-export function sendImmutable(request: FastifyRequest, reply: FastifyReply, file: { etag: string; contentType: string; bytes: Buffer }) {
+export function sendImmutable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { etag: string; contentType: string; bytes: Buffer },
+) {
   reply
     .header('etag', file.etag)
     .header('cache-control', 'public, max-age=31536000, immutable')

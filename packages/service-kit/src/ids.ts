@@ -11,6 +11,8 @@ export const isObjectId = (id: unknown): id is string => typeof id === 'string' 
  * or without a document: it sorts by time like the ones MongoDB makes and passes `isObjectId`.
  */
 export function newObjectId(): string {
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0')
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0')
   return seconds + randomBytes(8).toString('hex')
 }

@@ -30,5 +30,12 @@ export { Type, type Static } from 'typebox'
 export type { Redis } from 'ioredis'
 export { sanitizeRichHtml } from './html.js'
 export { ReadCache, etagOf, type CachedBody, type ReadCacheOptions } from './read-cache.js'
-export { sendCached, sendImmutable, matchesEtag, PUBLIC_REVALIDATE, PRIVATE_REVALIDATE, PRIVATE_NO_STORE } from './http-cache.js'
+export {
+  sendCached,
+  sendImmutable,
+  matchesEtag,
+  PUBLIC_REVALIDATE,
+  PRIVATE_REVALIDATE,
+  PRIVATE_NO_STORE,
+} from './http-cache.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'

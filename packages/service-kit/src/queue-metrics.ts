@@ -30,7 +30,12 @@ function single<T>(registry: Registry, name: string, make: () => T): T {
  *   for good (`completed` or `failed`);
  * - `bullmq_job_stalled_total{queue}`: jobs whose lock expired (a worker died or blocked its loop).
  */
-export function instrumentQueue(opts: { registry: Registry; name: string; settings: QueueSettings; worker: Worker }): Closable {
+export function instrumentQueue(opts: {
+  registry: Registry
+  name: string
+  settings: QueueSettings
+  worker: Worker
+}): Closable {
   const { registry, name, worker } = opts
   // A producer connection of its own: it fails fast while Redis is away, so a scrape never hangs.
   const counts = createQueue(name, opts.settings)
@@ -85,7 +90,13 @@ export function instrumentQueue(opts: { registry: Registry; name: string; settin
   const stalled = single(
     registry,
     QUEUE_METRICS.stalled,
-    () => new Counter({ name: QUEUE_METRICS.stalled, help: 'Jobs found stalled (lock expired) and moved back', labelNames: ['queue'] as const, registers: [registry] }),
+    () =>
+      new Counter({
+        name: QUEUE_METRICS.stalled,
+        help: 'Jobs found stalled (lock expired) and moved back',
+        labelNames: ['queue'] as const,
+        registers: [registry],
+      }),
   )
 
   const seconds = (job: Job) => (Date.now() - (job.processedOn ?? Date.now())) / 1000

@@ -52,7 +52,12 @@ export function createWorker<T = unknown, R = unknown>(
     retryStrategy: (times) => Math.min(times * 200, 2000),
   })
   connection.on('error', () => {})
-  const worker = new Worker<T, R>(name, processor, { connection, prefix: s.prefix, concurrency: 2, ...options })
+  const worker = new Worker<T, R>(name, processor, {
+    connection,
+    prefix: s.prefix,
+    concurrency: 2,
+    ...options,
+  })
   worker.on('error', () => {})
   const close = async () => {
     await worker.close()

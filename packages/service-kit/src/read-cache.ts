@@ -79,7 +79,8 @@ export class ReadCache {
     this.entries.delete(key)
     this.entries.set(key, entry)
     // Map iteration follows insertion order: the first key is the oldest answer.
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+    while (this.entries.size > this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string)
   }
 
   get size() {
@@ -113,7 +114,11 @@ export class ReadCache {
   async listen(redisUrl: string) {
     const { channel } = this.options
     if (!channel) throw new Error('ReadCache.listen needs a channel')
-    const sub = createRedis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true })
+    const sub = createRedis(redisUrl, {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      lazyConnect: true,
+    })
     this.subscriber = sub
     sub.on('message', (_channel: string, sender: string) => {
       if (sender !== this.instance) this.clearLocal()

@@ -54,7 +54,11 @@ export default fp<{ url: string }>(
  * the window's time left. The expiry is set by the window's first hit only (PEXPIRE NX), so every
  * rate limit and budget in the services counts the same way.
  */
-export async function countInWindow(redis: Redis, key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+export async function countInWindow(
+  redis: Redis,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; ttlMs: number }> {
   const res = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec()
   const [err, value] = res?.[0] ?? [new Error('no reply from Redis'), 0]
   if (err) throw err

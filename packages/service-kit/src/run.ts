@@ -21,7 +21,11 @@ export function exitOnConfigError(err: unknown): never {
  * queues, Redis and the database close (their onClose hooks). A second signal or the timeout
  * forces the exit.
  */
-export function closeOnSignals(close: () => Promise<unknown>, timeoutMs: number, log: { info: (m: string) => void; error: (o: object, m: string) => void }) {
+export function closeOnSignals(
+  close: () => Promise<unknown>,
+  timeoutMs: number,
+  log: { info: (m: string) => void; error: (o: object, m: string) => void },
+) {
   let closing = false
   const handler = (signal: string) => {
     if (closing) process.exit(1)

@@ -86,7 +86,9 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     // a connection for ever; Node checks the timers every connectionsCheckingInterval.
     requestTimeout: config.REQUEST_TIMEOUT_MS ?? 130000,
     http: { headersTimeout: config.HEADERS_TIMEOUT_MS ?? 10000, connectionsCheckingInterval: 1000 },
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onSend', async (request, reply) => {
@@ -99,19 +101,33 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     // Read `admin` late: the adminOnly context marks the same route options after this root hook ran.
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
     for (const method of [route.method].flat()) {
-      routeList.push({ method: String(method), url: route.url, hidden, get admin() { return route.config?.admin === true } })
+      routeList.push({
+        method: String(method),
+        url: route.url,
+        hidden,
+        get admin() {
+          return route.config?.admin === true
+        },
+      })
     }
   })
   boundJsonDepth(app)
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${opts.name} service`, version: opts.version ?? '0.1.0', description: opts.description ?? '' },
+      info: {
+        title: `${opts.name} service`,
+        version: opts.version ?? '0.1.0',
+        description: opts.description ?? '',
+      },
     },
   })
   app.get('/openapi.json', { schema: { hide: true }, logLevel: 'warn' }, async () => app.swagger())
 
-  await app.register(health, { name: opts.name, ...(opts.publicPrefix ? { publicPrefix: opts.publicPrefix } : {}) })
+  await app.register(health, {
+    name: opts.name,
+    ...(opts.publicPrefix ? { publicPrefix: opts.publicPrefix } : {}),
+  })
   await app.register(metrics, { name: opts.name, route: opts.metricsRoute ?? true })
 
   if (config.MONGO_URL) {
@@ -124,7 +140,11 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   }
   if (config.SESSION_SECRET) {
     if (!config.REDIS_URL) throw new Error(`${opts.name}: sessions need REDIS_URL`)
-    await app.register(sessionReader, { secret: config.SESSION_SECRET, redis: () => app.redis, prefix: config.QUEUE_PREFIX ?? 'site' })
+    await app.register(sessionReader, {
+      secret: config.SESSION_SECRET,
+      redis: () => app.redis,
+      prefix: config.QUEUE_PREFIX ?? 'site',
+    })
     await app.register(csrf, { origins: (config.PUBLIC_ORIGIN ?? '').split(',') })
   }
 

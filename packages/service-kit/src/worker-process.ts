@@ -27,7 +27,12 @@ export function workerSettings(
   config: { LOG_LEVEL: string; WORKER_PORT: number; HOST?: string; SHUTDOWN_TIMEOUT_MS: number },
   drainMs = 0,
 ): Pick<WorkerProcessOptions, 'logLevel' | 'port' | 'host' | 'shutdownTimeoutMs'> {
-  return { logLevel: config.LOG_LEVEL, port: config.WORKER_PORT, ...(config.HOST ? { host: config.HOST } : {}), shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + drainMs }
+  return {
+    logLevel: config.LOG_LEVEL,
+    port: config.WORKER_PORT,
+    ...(config.HOST ? { host: config.HOST } : {}),
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + drainMs,
+  }
 }
 
 /** The body of every `worker.ts`: a BullMQ worker process with health, metrics and graceful close. */

@@ -9,7 +9,9 @@ const app = await createService({
   config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' },
   routes: async (app) => {
     app.post('/echo', async (req) => ({ size: JSON.stringify(req.body).length }))
-    app.post('/big', { bodyLimit: 3 * 1024 * 1024 }, async (req) => ({ size: JSON.stringify(req.body).length }))
+    app.post('/big', { bodyLimit: 3 * 1024 * 1024 }, async (req) => ({
+      size: JSON.stringify(req.body).length,
+    }))
   },
 })
 await app.listen({ port: 0, host: '127.0.0.1' })
@@ -69,9 +71,19 @@ t.test('over the limit: 413 with the message, the connection kept, every time', 
 })
 
 t.test('a route with a larger limit names its own', async (t) => {
-  const res = await app.inject({ method: 'POST', url: '/big', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ t: 'x'.repeat(4 * 1024 * 1024) }) })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/big',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ t: 'x'.repeat(4 * 1024 * 1024) }),
+  })
   t.equal(res.statusCode, 413)
   t.equal(res.json().message, 'The request is too large: it must be smaller than 3 MB.')
-  const fits = await app.inject({ method: 'POST', url: '/big', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ t: 'x'.repeat(2 * 1024 * 1024) }) })
+  const fits = await app.inject({
+    method: 'POST',
+    url: '/big',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ t: 'x'.repeat(2 * 1024 * 1024) }),
+  })
   t.equal(fits.statusCode, 200)
 })

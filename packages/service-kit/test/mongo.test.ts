@@ -10,17 +10,30 @@ const env = testEnv('kitmongo')
 t.test('a service with a model: CRUD, unique index, 409 on duplicates', async (t) => {
   const app = await createService({
     name: 'kitmongo',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', MONGO_URL: env.MONGO_URL!, MONGO_DB: env.MONGO_DB! },
+    config: {
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'loopback',
+      MONGO_URL: env.MONGO_URL!,
+      MONGO_DB: env.MONGO_DB!,
+    },
     routes: async (app) => {
       const Item = app.db.model(
         'Item',
-        new Schema({ name: { type: String, required: true }, key: { type: String, required: true, unique: true }, n: Number }),
+        new Schema({
+          name: { type: String, required: true },
+          key: { type: String, required: true, unique: true },
+          n: Number,
+        }),
       )
       await Item.init()
-      app.post('/items', { schema: { body: Type.Object({ name: Type.String(), key: Type.String() }) } }, async (req, reply) => {
-        const doc = await Item.create(req.body)
-        return reply.code(201).send({ id: String(doc._id) })
-      })
+      app.post(
+        '/items',
+        { schema: { body: Type.Object({ name: Type.String(), key: Type.String() }) } },
+        async (req, reply) => {
+          const doc = await Item.create(req.body)
+          return reply.code(201).send({ id: String(doc._id) })
+        },
+      )
       app.get('/items/:key', { schema: { params: Type.Object({ key: Type.String() }) } }, async (req) => {
         const doc = await Item.findOne({ key: (req.params as { key: string }).key }).lean()
         return doc ?? { missing: true }
@@ -57,7 +70,9 @@ t.test('a service with a model: CRUD, unique index, 409 on duplicates', async (t
 })
 
 t.test('design §3 workarounds hold on this server', async (t) => {
-  const conn = await mongoose.createConnection(env.MONGO_URL!, { dbName: `${env.MONGO_DB}_w`, bufferCommands: false }).asPromise()
+  const conn = await mongoose
+    .createConnection(env.MONGO_URL!, { dbName: `${env.MONGO_DB}_w`, bufferCommands: false })
+    .asPromise()
   t.teardown(async () => {
     await conn.dropDatabase().catch(() => undefined)
     await conn.close()
@@ -71,7 +86,10 @@ t.test('design §3 workarounds hold on this server', async (t) => {
   t.equal(await Event.countDocuments(), 1, 'sweep removed the expired document')
 
   // Instead of a collation: a normalized key with a unique index.
-  const User = conn.model('User', new Schema({ username: String, username_key: { type: String, unique: true } }))
+  const User = conn.model(
+    'User',
+    new Schema({ username: String, username_key: { type: String, unique: true } }),
+  )
   await User.init()
   await User.create({ username: 'Admin', username_key: 'admin' })
   await t.rejects(User.create({ username: 'ADMIN', username_key: 'admin' }), { code: 11000 })
@@ -94,7 +112,10 @@ t.test('design §3 workarounds hold on this server', async (t) => {
   await t.rejects(Post.create({ ext: 'x' }), { code: 11000 })
 
   // Aggregation instead of $lookup: $match/$group/$sort.
-  const counts = await Post.aggregate([{ $match: { ext: { $exists: false } } }, { $group: { _id: null, n: { $sum: 1 } } }])
+  const counts = await Post.aggregate([
+    { $match: { ext: { $exists: false } } },
+    { $group: { _id: null, n: { $sum: 1 } } },
+  ])
   t.same(counts, [{ _id: null, n: 2 }])
 
   // Case-insensitive search without a collation: a regex on the normalized key.
@@ -103,7 +124,9 @@ t.test('design §3 workarounds hold on this server', async (t) => {
 
 t.test('a unique clash on update is a duplicate too (FerretDB reports it differently)', async (t) => {
   const { isDuplicateKey, onDuplicateKey, conflict } = await import('../src/errors.js')
-  const conn = await mongoose.createConnection(env.MONGO_URL!, { dbName: `${env.MONGO_DB}_u`, bufferCommands: false }).asPromise()
+  const conn = await mongoose
+    .createConnection(env.MONGO_URL!, { dbName: `${env.MONGO_DB}_u`, bufferCommands: false })
+    .asPromise()
   t.teardown(async () => {
     await conn.dropDatabase().catch(() => undefined)
     await conn.close()
@@ -118,7 +141,15 @@ t.test('a unique clash on update is a duplicate too (FerretDB reports it differe
   t.ok(err, 'the update is refused')
   t.ok(isDuplicateKey(err), 'and recognized as a duplicate')
   const named = conflict('taken', 'SLUG_TAKEN')
-  await t.rejects(Slug.findOneAndUpdate({ slug: 'b' }, { $set: { slug: 'a' } }).catch(onDuplicateKey(named)), named, 'onDuplicateKey names the clash')
+  await t.rejects(
+    Slug.findOneAndUpdate({ slug: 'b' }, { $set: { slug: 'a' } }).catch(onDuplicateKey(named)),
+    named,
+    'onDuplicateKey names the clash',
+  )
   const other = new Error('other')
-  await t.rejects(Promise.reject(other).catch(onDuplicateKey(named)), other, 'any other failure goes on as it was')
+  await t.rejects(
+    Promise.reject(other).catch(onDuplicateKey(named)),
+    other,
+    'any other failure goes on as it was',
+  )
 })

@@ -47,7 +47,8 @@ t.teardown(async () => {
 })
 
 const metricsUrl = `http://127.0.0.1:${port}/metrics`
-const jobs = (state: string) => async () => (await scrape(metricsUrl)).value('bullmq_job_count', { queue: QUEUE, state })
+const jobs = (state: string) => async () =>
+  (await scrape(metricsUrl)).value('bullmq_job_count', { queue: QUEUE, state })
 async function until(read: () => Promise<number | undefined>, want: number) {
   for (;;) {
     const v = await read()
@@ -66,7 +67,11 @@ t.test('waiting, active and delayed while the worker is busy', async (t) => {
   t.equal(m.value('bullmq_job_count', { queue: QUEUE, state: 'delayed' }), 1)
   t.equal(m.value('bullmq_job_count', { queue: QUEUE, state: 'completed' }), 0)
   t.equal(m.value('bullmq_job_count', { queue: QUEUE, state: 'failed' }), 0)
-  t.equal(m.value('bullmq_job_stalled_total', { queue: QUEUE }), 0, 'the stalled counter exists from the start')
+  t.equal(
+    m.value('bullmq_job_stalled_total', { queue: QUEUE }),
+    0,
+    'the stalled counter exists from the start',
+  )
 })
 
 t.test('completed jobs: counted, with one attempt each and a duration', async (t) => {
@@ -78,7 +83,10 @@ t.test('completed jobs: counted, with one attempt each and a duration', async (t
   t.equal(m.value('bullmq_job_attempts_count', { queue: QUEUE, outcome: 'completed' }), 5)
   t.equal(m.value('bullmq_job_attempts_sum', { queue: QUEUE, outcome: 'completed' }), 5, 'one attempt each')
   t.equal(m.value('bullmq_job_duration_seconds_count', { queue: QUEUE, outcome: 'completed' }), 5)
-  t.equal(m.value('bullmq_job_duration_seconds_bucket', { queue: QUEUE, outcome: 'completed', le: '+Inf' }), 5)
+  t.equal(
+    m.value('bullmq_job_duration_seconds_bucket', { queue: QUEUE, outcome: 'completed', le: '+Inf' }),
+    5,
+  )
 })
 
 t.test('a failing job and a job that needed retries', async (t) => {
@@ -88,9 +96,25 @@ t.test('a failing job and a job that needed retries', async (t) => {
   await until(jobs('completed'), 6)
   const m = await scrape(metricsUrl)
   t.equal(m.value('bullmq_job_attempts_count', { queue: QUEUE, outcome: 'failed' }), 1)
-  t.equal(m.value('bullmq_job_attempts_sum', { queue: QUEUE, outcome: 'failed' }), 1, 'unrecoverable: given up after one attempt')
-  t.equal(m.value('bullmq_job_attempts_sum', { queue: QUEUE, outcome: 'completed' }), 5 + 3, 'the retried job took three attempts')
-  t.equal(m.value('bullmq_job_attempts_bucket', { queue: QUEUE, outcome: 'completed', le: '2' }), 5, 'five took at most two')
-  t.equal(m.value('bullmq_job_duration_seconds_count', { queue: QUEUE, outcome: 'retried' }), 2, 'two attempts were retried')
+  t.equal(
+    m.value('bullmq_job_attempts_sum', { queue: QUEUE, outcome: 'failed' }),
+    1,
+    'unrecoverable: given up after one attempt',
+  )
+  t.equal(
+    m.value('bullmq_job_attempts_sum', { queue: QUEUE, outcome: 'completed' }),
+    5 + 3,
+    'the retried job took three attempts',
+  )
+  t.equal(
+    m.value('bullmq_job_attempts_bucket', { queue: QUEUE, outcome: 'completed', le: '2' }),
+    5,
+    'five took at most two',
+  )
+  t.equal(
+    m.value('bullmq_job_duration_seconds_count', { queue: QUEUE, outcome: 'retried' }),
+    2,
+    'two attempts were retried',
+  )
   t.equal(m.value('bullmq_job_duration_seconds_count', { queue: QUEUE, outcome: 'failed' }), 1)
 })

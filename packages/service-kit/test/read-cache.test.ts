@@ -25,7 +25,11 @@ t.test('ReadCache: a per-read max age, ETags, and clearing', async (t) => {
   const load = async () => ({ n: ++n })
   const first = await cache.get('k', load, Number.POSITIVE_INFINITY)
   t.match(first.etag, /^"[\w-]{32}"$/)
-  t.equal((await cache.get('k', load, Number.POSITIVE_INFINITY)).etag, first.etag, 'kept while the caller says it is current')
+  t.equal(
+    (await cache.get('k', load, Number.POSITIVE_INFINITY)).etag,
+    first.etag,
+    'kept while the caller says it is current',
+  )
   t.not((await cache.get('k', load)).etag, first.etag, 'the TTL (0) applies otherwise')
   cache.clearLocal()
   t.equal(cache.size, 0)

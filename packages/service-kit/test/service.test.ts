@@ -3,7 +3,11 @@ import { adminOnly, createService, loadConfig, ConfigError, Type, HttpError } fr
 import { createTestSession, testEnv, startRedisServer } from '../src/testing/index.js'
 
 t.test('config: converted, defaulted, and a readable error listing what is wrong', async (t) => {
-  const props = { PORT: Type.Integer({ default: 3000 }), SECRET: Type.String({ minLength: 4, description: 'the secret' }), ON: Type.Boolean({ default: false }) }
+  const props = {
+    PORT: Type.Integer({ default: 3000 }),
+    SECRET: Type.String({ minLength: 4, description: 'the secret' }),
+    ON: Type.Boolean({ default: false }),
+  }
   t.same(loadConfig(props, { SECRET: 'abcd', ON: 'true' }), { PORT: 3000, SECRET: 'abcd', ON: true })
   t.same(loadConfig(props, { PORT: '81', SECRET: 'abcd' }).PORT, 81)
   t.throws(() => loadConfig(props, { PORT: 'x', SECRET: 'abcd' }), ConfigError)
@@ -37,7 +41,11 @@ t.test('errors: one JSON shape; 5xx hides internals; 404 is JSON', async (t) => 
   t.equal(refused.headers['retry-after'], '5')
   t.notMatch(refused.body, /10\.1\.2\.3/)
   const boom = await app.inject('/boom')
-  t.same(boom.json(), { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' })
+  t.same(boom.json(), {
+    statusCode: 500,
+    error: 'Internal Server Error',
+    message: 'Something went wrong on our side.',
+  })
   const teapot = await app.inject('/teapot')
   t.same(teapot.json(), { statusCode: 418, error: "I'm a Teapot", message: 'I am a teapot', code: 'TEAPOT' })
   const missing = await app.inject('/nope')
@@ -58,7 +66,14 @@ t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async 
   const env = testEnv('kitsess')
   const app = await createService({
     name: 'kitsess',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX, SESSION_SECRET: env.SESSION_SECRET, PUBLIC_ORIGIN: 'http://localhost:8080' },
+    config: {
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'loopback',
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: env.QUEUE_PREFIX,
+      SESSION_SECRET: env.SESSION_SECRET,
+      PUBLIC_ORIGIN: 'http://localhost:8080',
+    },
     routes: async (app) => {
       await app.register(async (scope) => {
         adminOnly(scope)
@@ -76,21 +91,61 @@ t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async 
   const ok = await app.inject({ url: '/admin', headers: { cookie } })
   t.equal(ok.statusCode, 200)
   t.same(ok.json().admin, user)
-  t.equal((await app.inject({ url: '/admin', headers: { cookie: cookie + 'x' } })).statusCode, 401, 'a tampered cookie is nobody')
+  t.equal(
+    (await app.inject({ url: '/admin', headers: { cookie: cookie + 'x' } })).statusCode,
+    401,
+    'a tampered cookie is nobody',
+  )
 
-  const old = await createTestSession({ REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX }, undefined, { loginAt: Date.now() - 13 * 3600 * 1000 })
-  t.equal((await app.inject({ url: '/admin', headers: { cookie: old.cookie } })).statusCode, 401, 'absolute 12 h limit')
+  const old = await createTestSession({ REDIS_URL: redis.url, QUEUE_PREFIX: env.QUEUE_PREFIX }, undefined, {
+    loginAt: Date.now() - 13 * 3600 * 1000,
+  })
+  t.equal(
+    (await app.inject({ url: '/admin', headers: { cookie: old.cookie } })).statusCode,
+    401,
+    'absolute 12 h limit',
+  )
 
-  const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/admin', headers: { cookie, ...headers }, payload: headers['content-type'] ? '{}' : undefined })
-  t.equal((await post({ 'content-type': 'application/json', origin: 'http://localhost:8080' })).statusCode, 200)
-  t.equal((await post({ 'content-type': 'application/json', origin: 'https://evil.example' })).statusCode, 403, 'foreign origin')
-  t.equal((await post({ 'content-type': 'text/plain', origin: 'http://localhost:8080' })).statusCode, 403, 'form-like content type')
+  const post = (headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/admin',
+      headers: { cookie, ...headers },
+      payload: headers['content-type'] ? '{}' : undefined,
+    })
+  t.equal(
+    (await post({ 'content-type': 'application/json', origin: 'http://localhost:8080' })).statusCode,
+    200,
+  )
+  t.equal(
+    (await post({ 'content-type': 'application/json', origin: 'https://evil.example' })).statusCode,
+    403,
+    'foreign origin',
+  )
+  t.equal(
+    (await post({ 'content-type': 'text/plain', origin: 'http://localhost:8080' })).statusCode,
+    403,
+    'form-like content type',
+  )
   t.equal((await post({ 'x-requested-with': 'XMLHttpRequest' })).statusCode, 200, 'body-less with our header')
-  t.equal((await post({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' })).statusCode, 403, 'cross-site fetch')
-  t.equal((await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).statusCode, 403, 'a body-less POST a form could send')
+  t.equal(
+    (await post({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' })).statusCode,
+    403,
+    'cross-site fetch',
+  )
+  t.equal(
+    (await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).statusCode,
+    403,
+    'a body-less POST a form could send',
+  )
   // No form can send PUT: a body-less same-origin PUT (the queue dashboard's actions) passes, a cross-site one does not.
-  const put = (headers: Record<string, string>) => app.inject({ method: 'PUT', url: '/admin', headers: { cookie, ...headers } })
-  t.equal((await put({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).statusCode, 200, 'same-origin body-less PUT')
+  const put = (headers: Record<string, string>) =>
+    app.inject({ method: 'PUT', url: '/admin', headers: { cookie, ...headers } })
+  t.equal(
+    (await put({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).statusCode,
+    200,
+    'same-origin body-less PUT',
+  )
   t.equal((await put({ origin: 'https://evil.example' })).statusCode, 403, 'foreign-origin PUT')
   t.equal((await put({ 'sec-fetch-site': 'cross-site' })).statusCode, 403, 'cross-site PUT')
 
@@ -107,26 +162,30 @@ t.test('session reader, adminOnly and CSRF; Redis down → 503 and back', async 
   t.equal(back, 200, 'Redis back (AOF kept the session) → answers recover by themselves')
 })
 
-t.test('JSON bodies: nesting is bounded before validation; __proto__ refused; normal bodies pass', async (t) => {
-  const { MAX_JSON_DEPTH } = await import('../src/index.js')
-  const app = await createService({
-    name: 'kitdepth',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' },
-    routes: async (app) => {
-      app.post('/echo', async (request) => ({ got: request.body }))
-    },
-  })
-  t.teardown(() => app.close())
-  const post = (payload: string) => app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload })
-  const nest = (n: number) => `${'{"a":'.repeat(n - 1)}{}${'}'.repeat(n - 1)}`
-  t.equal((await post(nest(MAX_JSON_DEPTH))).statusCode, 200, `${MAX_JSON_DEPTH} levels are fine`)
-  const deep = await post(nest(MAX_JSON_DEPTH + 1))
-  t.equal(deep.statusCode, 400, 'one level more is refused')
-  t.match(deep.json(), { statusCode: 400, code: 'BODY_TOO_DEEP', message: /nested too deeply/ })
-  const huge = await post(`${'['.repeat(200_000)}${']'.repeat(200_000)}`)
-  t.equal(huge.statusCode, 400, 'a 200,000-level array is a 400, not a stack overflow')
-  const proto = await post('{"__proto__":{"admin":true}}')
-  t.equal(proto.statusCode, 400, '__proto__ key refused')
-  t.equal((await post('{"a":')).statusCode, 400, 'broken JSON')
-  t.same((await post('{"a":[1,{"b":2}]}')).json(), { got: { a: [1, { b: 2 }] } })
-})
+t.test(
+  'JSON bodies: nesting is bounded before validation; __proto__ refused; normal bodies pass',
+  async (t) => {
+    const { MAX_JSON_DEPTH } = await import('../src/index.js')
+    const app = await createService({
+      name: 'kitdepth',
+      config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' },
+      routes: async (app) => {
+        app.post('/echo', async (request) => ({ got: request.body }))
+      },
+    })
+    t.teardown(() => app.close())
+    const post = (payload: string) =>
+      app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload })
+    const nest = (n: number) => `${'{"a":'.repeat(n - 1)}{}${'}'.repeat(n - 1)}`
+    t.equal((await post(nest(MAX_JSON_DEPTH))).statusCode, 200, `${MAX_JSON_DEPTH} levels are fine`)
+    const deep = await post(nest(MAX_JSON_DEPTH + 1))
+    t.equal(deep.statusCode, 400, 'one level more is refused')
+    t.match(deep.json(), { statusCode: 400, code: 'BODY_TOO_DEEP', message: /nested too deeply/ })
+    const huge = await post(`${'['.repeat(200_000)}${']'.repeat(200_000)}`)
+    t.equal(huge.statusCode, 400, 'a 200,000-level array is a 400, not a stack overflow')
+    const proto = await post('{"__proto__":{"admin":true}}')
+    t.equal(proto.statusCode, 400, '__proto__ key refused')
+    t.equal((await post('{"a":')).statusCode, 400, 'broken JSON')
+    t.same((await post('{"a":[1,{"b":2}]}')).json(), { got: { a: [1, { b: 2 }] } })
+  },
+)

@@ -9,7 +9,10 @@ function trickle(port: number, head: string, body: string) {
     const socket = connect(port, '127.0.0.1', () => socket.write(head))
     let answer = ''
     let sent = 0
-    const drip = setInterval(() => sent < body.length && !socket.destroyed && socket.write(body[sent++]!), 300)
+    const drip = setInterval(
+      () => sent < body.length && !socket.destroyed && socket.write(body[sent++]!),
+      300,
+    )
     const finish = (what: string) => {
       clearInterval(drip)
       clearTimeout(giveUp)
@@ -26,7 +29,12 @@ function trickle(port: number, head: string, body: string) {
 t.test('a slow body and a slow head are both cut off', async (t) => {
   const app = await createService({
     name: 'kittimeout',
-    config: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', REQUEST_TIMEOUT_MS: 1500, HEADERS_TIMEOUT_MS: 1000 },
+    config: {
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'loopback',
+      REQUEST_TIMEOUT_MS: 1500,
+      HEADERS_TIMEOUT_MS: 1000,
+    },
     routes: async (app) => {
       app.post('/echo', async (req) => req.body)
     },
@@ -35,8 +43,16 @@ t.test('a slow body and a slow head are both cut off', async (t) => {
   t.teardown(() => app.close())
   const port = (app.server.address() as { port: number }).port
   const body = JSON.stringify({ text: 'x'.repeat(60) })
-  const slowBody = await trickle(port, `POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body)
+  const slowBody = await trickle(
+    port,
+    `POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    body,
+  )
   t.match(slowBody, /^HTTP\/1\.1 408 /, 'a body still arriving after REQUEST_TIMEOUT_MS: 408 and closed')
-  const slowHead = await trickle(port, 'GET /livez HTTP/1.1\r\n', 'Host: x\r\nAccept: */*\r\nX-Slow: yes\r\n\r\n')
+  const slowHead = await trickle(
+    port,
+    'GET /livez HTTP/1.1\r\n',
+    'Host: x\r\nAccept: */*\r\nX-Slow: yes\r\n\r\n',
+  )
   t.match(slowHead, /^HTTP\/1\.1 408 |^closed$/, 'a head still arriving after HEADERS_TIMEOUT_MS: closed')
 })

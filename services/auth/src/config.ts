@@ -1,4 +1,10 @@
-import { Type, loadConfig, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, serviceConfigProperties } from '@site/service-kit'
+import {
+  Type,
+  loadConfig,
+  IDLE_TIMEOUT_MS,
+  ABSOLUTE_TIMEOUT_MS,
+  serviceConfigProperties,
+} from '@site/service-kit'
 
 /** OWASP's minimum for argon2id (m=19 MiB, t=2, p=1); the schema refuses anything weaker. */
 export const ARGON2_MIN = { memoryKiB: 19456, timeCost: 2, parallelism: 1 }
@@ -7,15 +13,25 @@ export const configProperties = {
   ...serviceConfigProperties,
   PORT: Type.Integer({ default: 3001 }),
   MONGO_DB: Type.String({ default: 'site_auth' }),
-  ARGON2_MEMORY_KIB: Type.Integer({ minimum: ARGON2_MIN.memoryKiB, maximum: 1048576, default: ARGON2_MIN.memoryKiB }),
+  ARGON2_MEMORY_KIB: Type.Integer({
+    minimum: ARGON2_MIN.memoryKiB,
+    maximum: 1048576,
+    default: ARGON2_MIN.memoryKiB,
+  }),
   ARGON2_TIME_COST: Type.Integer({ minimum: ARGON2_MIN.timeCost, maximum: 20, default: ARGON2_MIN.timeCost }),
-  ARGON2_PARALLELISM: Type.Integer({ minimum: ARGON2_MIN.parallelism, maximum: 16, default: ARGON2_MIN.parallelism }),
+  ARGON2_PARALLELISM: Type.Integer({
+    minimum: ARGON2_MIN.parallelism,
+    maximum: 16,
+    default: ARGON2_MIN.parallelism,
+  }),
   /** A session ends after this long without a request (rolling). */
   SESSION_IDLE_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: IDLE_TIMEOUT_MS }),
   /** A session ends this long after login whatever the activity. */
   SESSION_ABSOLUTE_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: ABSOLUTE_TIMEOUT_MS }),
   /** `auto`: Secure when the request came over HTTPS (X-Forwarded-Proto from a trusted proxy). */
-  SESSION_COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], { default: 'auto' }),
+  SESSION_COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
+    default: 'auto',
+  }),
   SESSION_COOKIE_SAMESITE: Type.Union([Type.Literal('lax'), Type.Literal('strict')], { default: 'lax' }),
   /** Failed logins allowed per window, per client IP and per username; further attempts get 429. */
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
@@ -23,4 +39,5 @@ export const configProperties = {
 }
 
 export type Config = ReturnType<typeof readConfig>
-export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+export const readConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configProperties, env)

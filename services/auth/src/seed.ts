@@ -4,7 +4,16 @@
  * line on bad input, 78 on a bad configuration. When the password was reset, the admin's open
  * sessions are ended (if Redis is reachable).
  */
-import { Type, loadConfig, connectMongo, createRedis, loadConfigOrExit, mongoConfigProperties, userSessionsKey, sessionKey } from '@site/service-kit'
+import {
+  Type,
+  loadConfig,
+  connectMongo,
+  createRedis,
+  loadConfigOrExit,
+  mongoConfigProperties,
+  userSessionsKey,
+  sessionKey,
+} from '@site/service-kit'
 import { configProperties } from './config.js'
 import { userModel } from './models/user.js'
 import { createHasher } from './lib/passwords.js'
@@ -19,8 +28,14 @@ const config = loadConfigOrExit(() =>
     ARGON2_MEMORY_KIB: configProperties.ARGON2_MEMORY_KIB,
     ARGON2_TIME_COST: configProperties.ARGON2_TIME_COST,
     ARGON2_PARALLELISM: configProperties.ARGON2_PARALLELISM,
-    ADMIN_USERNAME: Type.String({ minLength: 1, description: 'username of the admin account to create or update' }),
-    ADMIN_PASSWORD: Type.String({ minLength: 1, description: 'its password (8+ characters); no default exists' }),
+    ADMIN_USERNAME: Type.String({
+      minLength: 1,
+      description: 'username of the admin account to create or update',
+    }),
+    ADMIN_PASSWORD: Type.String({
+      minLength: 1,
+      description: 'its password (8+ characters); no default exists',
+    }),
   }),
 )
 
@@ -28,10 +43,17 @@ const say = (m: string) => process.stdout.write(`[seed] ${m}\n`)
 const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
 let code = 0
 try {
-  if (db.readyState !== 1) throw new AdminInputError(`cannot reach MongoDB at MONGO_URL (database ${config.MONGO_DB})`)
-  const result = await upsertAdmin(userModel(db), await createHasher(config), config.ADMIN_USERNAME, config.ADMIN_PASSWORD)
+  if (db.readyState !== 1)
+    throw new AdminInputError(`cannot reach MongoDB at MONGO_URL (database ${config.MONGO_DB})`)
+  const result = await upsertAdmin(
+    userModel(db),
+    await createHasher(config),
+    config.ADMIN_USERNAME,
+    config.ADMIN_PASSWORD,
+  )
   say(`admin '${config.ADMIN_USERNAME.trim()}': ${result.outcome}`)
-  if (result.outcome === 'password-updated' && config.REDIS_URL) await endSessions(config.REDIS_URL, config.QUEUE_PREFIX, result.id)
+  if (result.outcome === 'password-updated' && config.REDIS_URL)
+    await endSessions(config.REDIS_URL, config.QUEUE_PREFIX, result.id)
 } catch (err) {
   if (!(err instanceof AdminInputError)) throw err
   process.stderr.write(`[seed] ${err.message}\n`)
@@ -45,7 +67,8 @@ async function endSessions(url: string, prefix: string, userId: string) {
   const redis = createRedis(url, { enableOfflineQueue: true, lazyConnect: false })
   try {
     const ids = await redis.smembers(userSessionsKey(prefix, userId))
-    if (ids.length) await redis.del(...ids.map((id) => sessionKey(prefix, id)), userSessionsKey(prefix, userId))
+    if (ids.length)
+      await redis.del(...ids.map((id) => sessionKey(prefix, id)), userSessionsKey(prefix, userId))
     if (ids.length) say(`ended ${ids.length} open session(s) of that admin`)
   } catch {
     say('Redis not reachable: open sessions of that admin were not ended')

@@ -9,13 +9,27 @@ t.test('auth write routes under hostile bodies: never ≥ 500, nothing stored ch
   const h = await testApp({ ...auth, name: 'authfuzz', env: { LOGIN_MAX_FAILURES: '1000' } })
   t.teardown(() => h.close())
   await addUser(h, 'admin', 'correct horse battery')
-  const login = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
+  const login = await h.call('POST', '/api/auth/login', {
+    username: 'admin',
+    password: 'correct horse battery',
+  })
   const cookie = sessionCookie(login)!
   const before = await snapshotDatabase(h.app.db)
-  const results = await fuzzWriteRoutes(h.app, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': h.ip }, skip: ['POST /api/auth/logout'] })
+  const results = await fuzzWriteRoutes(h.app, {
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': h.ip },
+    skip: ['POST /api/auth/logout'],
+  })
   t.ok(results.length > 50, `${results.length} hostile requests sent`)
-  t.same(results.filter((r) => r.status >= 500), [], 'no answer is 500 or more')
-  t.same(results.filter((r) => r.status < 400), [], 'every hostile body is refused')
+  t.same(
+    results.filter((r) => r.status >= 500),
+    [],
+    'no answer is 500 or more',
+  )
+  t.same(
+    results.filter((r) => r.status < 400),
+    [],
+    'every hostile body is refused',
+  )
   t.equal(await snapshotDatabase(h.app.db), before, 'nothing stored changed')
   t.equal((await h.call('GET', '/api/auth/user', undefined, { cookie })).statusCode, 200, 'still signed in')
 })

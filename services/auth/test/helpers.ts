@@ -9,7 +9,10 @@ import { upsertAdmin } from '../src/lib/admin-account.js'
 type AuthApp = TestApp<Config, Awaited<ReturnType<typeof buildApp>>>
 
 /** The auth service for the kit's testApp, with the clock its session limits read (tests move it). */
-export const authAt = (now?: () => number) => ({ config: readConfig, build: (config: Config) => buildApp(config, now ? { now } : {}) })
+export const authAt = (now?: () => number) => ({
+  config: readConfig,
+  build: (config: Config) => buildApp(config, now ? { now } : {}),
+})
 export const auth = authAt()
 
 /** Creates (or resets) an admin account directly, as the seed does. */

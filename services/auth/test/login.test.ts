@@ -14,11 +14,20 @@ t.test('login, current user, logout, as the web client uses them', async (t) => 
 
   const wrong = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'wrong password' })
   t.equal(wrong.statusCode, 401)
-  t.same(wrong.json(), { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' })
+  t.same(wrong.json(), {
+    statusCode: 401,
+    error: 'Unauthorized',
+    message: 'Invalid username or password',
+    code: 'INVALID_CREDENTIALS',
+  })
   t.notOk(wrong.headers['set-cookie'], 'a failed login sets no cookie')
   const unknown = await h.call('POST', '/api/auth/login', { username: 'nobody', password: 'wrong password' })
   t.equal(unknown.statusCode, 401)
-  t.equal(unknown.json().message, wrong.json().message, 'an unknown user gets the same answer as a wrong password')
+  t.equal(
+    unknown.json().message,
+    wrong.json().message,
+    'an unknown user gets the same answer as a wrong password',
+  )
 
   const ok = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
   t.equal(ok.statusCode, 200, 'username is case-insensitive')
@@ -41,7 +50,11 @@ t.test('login, current user, logout, as the web client uses them', async (t) => 
   t.equal(out.statusCode, 200)
   t.same(out.json(), { ok: true })
   t.match(setCookieHeader(out), /sid=;/, 'the cookie is cleared')
-  t.equal((await h.call('GET', '/api/auth/user', undefined, { cookie })).statusCode, 401, 'the old cookie is dead after logout')
+  t.equal(
+    (await h.call('GET', '/api/auth/user', undefined, { cookie })).statusCode,
+    401,
+    'the old cookie is dead after logout',
+  )
   t.equal((await h.call('POST', '/api/auth/logout')).statusCode, 200, 'logout when signed out is fine')
 })
 
@@ -49,24 +62,42 @@ t.test('Secure cookie over HTTPS (auto) and when forced', async (t) => {
   const h = await testApp({ ...auth, name: 'authsecure' })
   t.teardown(() => h.close())
   await addUser(h, 'admin', 'correct horse battery')
-  const res = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' }, { 'x-forwarded-proto': 'https', origin: 'http://localhost:8080' })
+  const res = await h.call(
+    'POST',
+    '/api/auth/login',
+    { username: 'admin', password: 'correct horse battery' },
+    { 'x-forwarded-proto': 'https', origin: 'http://localhost:8080' },
+  )
   t.equal(res.statusCode, 200)
   t.match(setCookieHeader(res), /Secure/, 'https behind the trusted gateway → Secure')
 
   const forced = await testApp({ ...auth, name: 'authsecure2', env: { SESSION_COOKIE_SECURE: 'true' } })
   t.teardown(() => forced.close())
   await addUser(forced, 'admin', 'correct horse battery')
-  const https = await forced.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' }, { 'x-forwarded-proto': 'https' })
+  const https = await forced.call(
+    'POST',
+    '/api/auth/login',
+    { username: 'admin', password: 'correct horse battery' },
+    { 'x-forwarded-proto': 'https' },
+  )
   t.match(setCookieHeader(https), /sid=.*Secure/)
   const info = (await forced.call('GET', '/api/auth/security-info')).json().items as string[]
-  t.ok(info.some((i) => /marked Secure \(sent over HTTPS only\)/.test(i)), 'the security information follows the setting')
+  t.ok(
+    info.some((i) => /marked Secure \(sent over HTTPS only\)/.test(i)),
+    'the security information follows the setting',
+  )
 })
 
 t.test('missing fields, wrong types and operator injection are 400, never a login', async (t) => {
   const h = await testApp({ ...auth, name: 'authinput' })
   t.teardown(() => h.close())
   await addUser(h, 'admin', 'correct horse battery')
-  for (const body of [{}, { username: 'admin' }, { password: 'correct horse battery' }, { username: '  ', password: 'x' }]) {
+  for (const body of [
+    {},
+    { username: 'admin' },
+    { password: 'correct horse battery' },
+    { username: '  ', password: 'x' },
+  ]) {
     const res = await h.call('POST', '/api/auth/login', body)
     t.equal(res.statusCode, 400, JSON.stringify(body))
     t.equal(res.json().message, 'Username and password are required')
@@ -81,7 +112,12 @@ t.test('missing fields, wrong types and operator injection are 400, never a logi
     t.equal(res.statusCode, 400, `${JSON.stringify(body)} → 400`)
     t.notOk(res.headers['set-cookie'])
   }
-  const notJson = await h.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'username=admin&password=x' })
+  const notJson = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'text/plain' },
+    payload: 'username=admin&password=x',
+  })
   t.equal(notJson.statusCode, 400, 'a form-like body is no login')
 })
 
@@ -95,11 +131,18 @@ t.test('session fixation: the id changes at login; the old one is no session', a
   const next = sessionCookie(second)!
   t.ok(next)
   t.not(next, first, 'a cookie sent at login is not the one after')
-  t.equal((await h.call('GET', '/api/auth/user', undefined, { cookie: first })).statusCode, 401, 'the pre-login id is destroyed')
+  t.equal(
+    (await h.call('GET', '/api/auth/user', undefined, { cookie: first })).statusCode,
+    401,
+    'the pre-login id is destroyed',
+  )
   t.equal((await h.call('GET', '/api/auth/user', undefined, { cookie: next })).statusCode, 200)
   const planted = await h.call('POST', '/api/auth/login', creds, { cookie: 'sid=attacker-chosen-id' })
   t.not(sessionCookie(planted), 'sid=attacker-chosen-id')
-  t.equal((await h.call('GET', '/api/auth/user', undefined, { cookie: 'sid=attacker-chosen-id' })).statusCode, 401)
+  t.equal(
+    (await h.call('GET', '/api/auth/user', undefined, { cookie: 'sid=attacker-chosen-id' })).statusCode,
+    401,
+  )
 })
 
 t.test('security information comes from the configuration', async (t) => {
@@ -111,6 +154,9 @@ t.test('security information comes from the configuration', async (t) => {
   t.ok(items.includes('Sessions expire after 2 hours of inactivity'))
   t.ok(items.includes('At most 5 failed login attempts per 15 minutes, per IP address and per username'))
   t.ok(items.some((i) => /argon2id \(19 MiB memory, 2 iterations, 1 lane\)/.test(i)))
-  t.notOk(items.some((i) => /bcrypt/i.test(i)), 'says what the system really does')
+  t.notOk(
+    items.some((i) => /bcrypt/i.test(i)),
+    'says what the system really does',
+  )
   t.ok(items.includes('Session identifiers regenerated on login'))
 })

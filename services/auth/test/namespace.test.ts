@@ -14,17 +14,32 @@ t.test('sessions live under QUEUE_PREFIX and do not cross deployments', async (t
   const userId = await addUser(a, 'admin', 'correct horse battery')
   await addUser(b, 'admin', 'correct horse battery')
 
-  const login = await a.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
+  const login = await a.call('POST', '/api/auth/login', {
+    username: 'admin',
+    password: 'correct horse battery',
+  })
   t.equal(login.statusCode, 200)
   const cookie = sessionCookie(login)!
 
   const redis = new Redis(a.config.REDIS_URL)
   t.teardown(() => redis.disconnect())
   const id = decodeURIComponent(cookie.slice('sid='.length)).split('.')[0]!
-  t.equal(await redis.exists(`${a.config.QUEUE_PREFIX}:sess:${id}`), 1, 'the session is stored under the deployment namespace')
-  t.same(await redis.smembers(`${a.config.QUEUE_PREFIX}:user-sess:${userId}`), [id], 'and so is the user\'s session set')
+  t.equal(
+    await redis.exists(`${a.config.QUEUE_PREFIX}:sess:${id}`),
+    1,
+    'the session is stored under the deployment namespace',
+  )
+  t.same(
+    await redis.smembers(`${a.config.QUEUE_PREFIX}:user-sess:${userId}`),
+    [id],
+    "and so is the user's session set",
+  )
   t.equal(await redis.exists(`site:sess:${id}`), 0, 'not under the fixed site: prefix')
 
   t.equal((await a.call('GET', '/api/auth/user', undefined, { cookie })).statusCode, 200)
-  t.equal((await b.call('GET', '/api/auth/user', undefined, { cookie })).statusCode, 401, 'the other deployment does not know it')
+  t.equal(
+    (await b.call('GET', '/api/auth/user', undefined, { cookie })).statusCode,
+    401,
+    'the other deployment does not know it',
+  )
 })

@@ -9,7 +9,12 @@ const seed = fileURLToPath(new URL('../dist/seed.js', import.meta.url))
 
 t.test('seed: creates, is idempotent, resets a password, refuses bad input', async (t) => {
   const env = testEnv('authseed')
-  const run = (extra: Record<string, string>) => spawnSync(process.execPath, [seed], { env: { ...process.env, ...env, ...extra }, encoding: 'utf8', timeout: 30000 })
+  const run = (extra: Record<string, string>) =>
+    spawnSync(process.execPath, [seed], {
+      env: { ...process.env, ...env, ...extra },
+      encoding: 'utf8',
+      timeout: 30000,
+    })
   const db = await connectMongo({ url: env.MONGO_URL!, dbName: env.MONGO_DB! })
   t.teardown(async () => {
     await db.dropDatabase().catch(() => undefined)
@@ -27,7 +32,11 @@ t.test('seed: creates, is idempotent, resets a password, refuses bad input', asy
   const created = run({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'first password' })
   t.equal(created.status, 0, created.stderr)
   t.match(created.stdout, /created/)
-  t.match(run({ ADMIN_USERNAME: 'Admin', ADMIN_PASSWORD: 'first password' }).stdout, /unchanged/, 'idempotent, case-insensitive')
+  t.match(
+    run({ ADMIN_USERNAME: 'Admin', ADMIN_PASSWORD: 'first password' }).stdout,
+    /unchanged/,
+    'idempotent, case-insensitive',
+  )
   t.match(run({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'second password' }).stdout, /password-updated/)
 
   const users = await userModel(db).find().select('+password_hash').lean()

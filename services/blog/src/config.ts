@@ -40,6 +40,8 @@ export const workerConfigProperties = {
 }
 
 export type Config = ReturnType<typeof readConfig>
-export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+export const readConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configProperties, env)
 export type WorkerConfig = ReturnType<typeof readWorkerConfig>
-export const readWorkerConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(workerConfigProperties, env)
+export const readWorkerConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(workerConfigProperties, env)

@@ -9,5 +9,6 @@ await runWorkerProcess({
   name: 'blog-worker',
   // A running import (model calls) gets 20 s more to finish before the process exits.
   ...workerSettings(config, 20000),
-  start: ({ log, addReadinessCheck, metrics }) => startImportWorker(config, log, { metrics, addReadinessCheck }),
+  start: ({ log, addReadinessCheck, metrics }) =>
+    startImportWorker(config, log, { metrics, addReadinessCheck }),
 })

@@ -11,14 +11,20 @@ const upload = (headers: Record<string, string>, payload: Buffer) =>
   app.inject({ method: 'POST', url: '/api/blog/upload', headers: { ...admin, ...headers }, payload })
 
 t.test('POST /api/blog/upload: no boundary → 400 naming it', async (t) => {
-  const body = multipart({ sourceLanguage: 'nl' }, { name: 'post.md', data: Buffer.from('# Titel\n\nTekst.\n') })
+  const body = multipart(
+    { sourceLanguage: 'nl' },
+    { name: 'post.md', data: Buffer.from('# Titel\n\nTekst.\n') },
+  )
   const res = await upload({ 'content-type': 'multipart/form-data' }, body.payload)
   t.equal(res.statusCode, 400)
   t.match(res.json(), { code: 'MULTIPART_NO_BOUNDARY', message: /boundary/i })
 })
 
 t.test('POST /api/blog/upload: a body that ends early → 400 naming it', async (t) => {
-  const body = multipart({ sourceLanguage: 'nl' }, { name: 'post.md', data: Buffer.from('# Titel\n\nTekst die doorgaat.\n') })
+  const body = multipart(
+    { sourceLanguage: 'nl' },
+    { name: 'post.md', data: Buffer.from('# Titel\n\nTekst die doorgaat.\n') },
+  )
   for (const cut of [body.payload.length - 10, Math.floor(body.payload.length / 2), 30]) {
     const res = await upload(body.headers, body.payload.subarray(0, cut))
     t.equal(res.statusCode, 400, `cut at ${cut} bytes`)

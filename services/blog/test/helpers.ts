@@ -29,7 +29,10 @@ export async function blogApp(env: Record<string, string> = {}) {
 }
 
 /** A multipart/form-data body as a browser sends it. */
-export function multipart(fields: Record<string, string>, file?: { name: string; type?: string; data: Buffer }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; type?: string; data: Buffer },
+) {
   const boundary = `----blogtest${randomBytes(8).toString('hex')}`
   const parts: Buffer[] = []
   for (const [k, v] of Object.entries(fields)) {
@@ -45,7 +48,10 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
     )
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 export interface LlmCall {
@@ -59,7 +65,9 @@ export interface LlmCall {
 export type LlmReply = { status?: number; content?: string; hang?: boolean }
 
 /** The kit's fake OpenAI server; `reply` decides each answer from the call as this service sends it. */
-export async function startFakeLlm(reply: (call: LlmCall, n: number) => LlmReply | Promise<LlmReply> = translatorReply) {
+export async function startFakeLlm(
+  reply: (call: LlmCall, n: number) => LlmReply | Promise<LlmReply> = translatorReply,
+) {
   const calls: LlmCall[] = []
   const fake = await startFakeOpenAI(
     (body) => {
@@ -77,7 +85,12 @@ export async function startFakeLlm(reply: (call: LlmCall, n: number) => LlmReply
   )
   return {
     calls,
-    env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'test-key', OPENAI_MODEL: 'fake-model', OPENAI_TIMEOUT_MS: '20000' },
+    env: {
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_MODEL: 'fake-model',
+      OPENAI_TIMEOUT_MS: '20000',
+    },
     close: fake.close,
   }
 }
@@ -87,12 +100,15 @@ export function translatorReply(call: LlmCall): LlmReply {
   const lang = /to (English|Dutch|German)/.exec(call.system)?.[1] ?? 'English'
   const mark = `[${lang.slice(0, 2).toUpperCase()}]`
   const payload = call.user.slice(call.user.indexOf('\n\n') + 2)
-  if (call.user.includes('{"tags"')) return { content: JSON.stringify({ tags: ['Automation', 'AI', 'automation'] }) }
-  if (call.user.includes('{"translation"')) return { content: JSON.stringify({ translation: `${mark} ${payload.replace(/^Title: /, '')}` }) }
+  if (call.user.includes('{"tags"'))
+    return { content: JSON.stringify({ tags: ['Automation', 'AI', 'automation'] }) }
+  if (call.user.includes('{"translation"'))
+    return { content: JSON.stringify({ translation: `${mark} ${payload.replace(/^Title: /, '')}` }) }
   if (call.user.includes('{"title"')) {
     const meta = JSON.parse(payload) as { title: string; excerpt: string }
     return { content: JSON.stringify({ title: `${mark} ${meta.title}`, excerpt: `${mark} ${meta.excerpt}` }) }
   }
-  if (call.user.includes('{"html"')) return { content: JSON.stringify({ html: payload.replace(/>([^<>]+)</g, `>${mark} $1<`) }) }
+  if (call.user.includes('{"html"'))
+    return { content: JSON.stringify({ html: payload.replace(/>([^<>]+)</g, `>${mark} $1<`) }) }
   return { content: '{}' }
 }

@@ -13,7 +13,10 @@ t.test('a short Dutch post with a heading and a list gets its content words as t
   ].join('\n')
   const tags = extractKeywords(text)
   t.ok(tags.length >= 3, `tags: ${tags}`)
-  t.notOk(tags.some((w) => ['met', 'een', 'wordt', 'elke', 'voor', 'zodat'].includes(w)), 'no stop words')
+  t.notOk(
+    tags.some((w) => ['met', 'een', 'wordt', 'elke', 'voor', 'zodat'].includes(w)),
+    'no stop words',
+  )
 })
 
 t.test('content words shorter than four letters still make tags when nothing longer is left', async (t) => {

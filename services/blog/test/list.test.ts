@@ -7,8 +7,19 @@ const s = await blogApp()
 t.teardown(() => s.close())
 const { app, admin } = s
 
-interface Summary { id: string; slug: string; title_en: string; published: boolean; created_at: string }
-interface Paged { items: Summary[]; page: number; pageSize: number; total: number }
+interface Summary {
+  id: string
+  slug: string
+  title_en: string
+  published: boolean
+  created_at: string
+}
+interface Paged {
+  items: Summary[]
+  page: number
+  pageSize: number
+  total: number
+}
 
 // 30 published posts and 5 drafts, created one second apart (post 0 is the oldest).
 const posts = postModel(app.db)
@@ -38,15 +49,32 @@ t.test('the public list: summaries in pages, newest first, with the total', asyn
   t.equal(p1.items.length, 12)
   t.same(p1.items.map((p) => p.slug).slice(0, 3), ['post-29', 'post-28', 'post-27'], 'newest first')
   for (const item of p1.items) {
-    t.notOk('content_nl' in item || 'content_en' in item || 'content_de' in item, `${item.slug} carries no content_*`)
+    t.notOk(
+      'content_nl' in item || 'content_en' in item || 'content_de' in item,
+      `${item.slug} carries no content_*`,
+    )
   }
   const p3 = (await get('/api/blog?published=true&page=3')).json() as Paged
   t.match(p3, { page: 3, pageSize: 12, total: 30 })
-  t.same(p3.items.map((p) => p.slug), ['post-5', 'post-4', 'post-3', 'post-2', 'post-1', 'post-0'])
+  t.same(
+    p3.items.map((p) => p.slug),
+    ['post-5', 'post-4', 'post-3', 'post-2', 'post-1', 'post-0'],
+  )
   const two = (await get('/api/blog?page=2&pageSize=5')).json() as Paged
-  t.match(two, { page: 2, pageSize: 5, total: 30 }, 'anonymous without published=true: the same published list')
-  t.same(two.items.map((p) => p.slug), ['post-24', 'post-23', 'post-22', 'post-21', 'post-20'])
-  t.same((await get('/api/blog?page=9')).json(), { items: [], page: 9, pageSize: 12, total: 30 }, 'past the end: empty page')
+  t.match(
+    two,
+    { page: 2, pageSize: 5, total: 30 },
+    'anonymous without published=true: the same published list',
+  )
+  t.same(
+    two.items.map((p) => p.slug),
+    ['post-24', 'post-23', 'post-22', 'post-21', 'post-20'],
+  )
+  t.same(
+    (await get('/api/blog?page=9')).json(),
+    { items: [], page: 9, pageSize: 12, total: 30 },
+    'past the end: empty page',
+  )
   t.equal(first.headers['cache-control'], 'public, max-age=0, must-revalidate')
   t.match(first.headers.vary, /Cookie/)
 })
@@ -74,12 +102,21 @@ t.test('ETag/304 on the list and on a post by slug; a write changes the ETag', a
   const oneTag = one.headers.etag as string
   t.equal((await get('/api/blog/slug/post-29', { 'if-none-match': oneTag })).statusCode, 304)
 
-  const put = await app.inject({ method: 'PUT', url: `/api/blog/${one.json().id}`, headers: admin, payload: { title_en: 'Changed' } })
+  const put = await app.inject({
+    method: 'PUT',
+    url: `/api/blog/${one.json().id}`,
+    headers: admin,
+    payload: { title_en: 'Changed' },
+  })
   t.equal(put.statusCode, 200)
   const after = await get('/api/blog?published=true&pageSize=3', { 'if-none-match': etag })
   t.equal(after.statusCode, 200, 'the list changed')
   t.equal((after.json() as Paged).items[0]?.title_en, 'Changed')
-  t.equal((await get('/api/blog/slug/post-29', { 'if-none-match': oneTag })).statusCode, 200, 'the post changed')
+  t.equal(
+    (await get('/api/blog/slug/post-29', { 'if-none-match': oneTag })).statusCode,
+    200,
+    'the post changed',
+  )
 })
 
 t.test('admins: drafts included, published filter, private no-store, title search', async (t) => {
@@ -90,17 +127,33 @@ t.test('admins: drafts included, published filter, private no-store, title searc
   const body = all.json() as Paged
   t.equal(body.total, 35, 'drafts included')
   t.equal(body.items[0]?.slug, 'post-34', 'newest first, drafts too')
-  t.notOk(body.items.some((p) => 'content_nl' in p), 'summaries only')
+  t.notOk(
+    body.items.some((p) => 'content_nl' in p),
+    'summaries only',
+  )
   t.equal(((await get('/api/blog?published=false', admin)).json() as Paged).total, 5)
   t.equal(((await get('/api/blog?published=true', admin)).json() as Paged).total, 30)
   t.equal(((await get('/api/blog', {})).json() as Paged).total, 30, 'anonymous: no drafts')
 
-  const search = async (q: string, more = '') => (await get(`/api/blog?q=${encodeURIComponent(q)}${more}`, admin)).json() as Paged
-  t.same((await search('automatisering')).items.map((p) => p.slug), ['post-7'], 'case-insensitive, in title_nl')
-  t.same((await search('(AUTOMATISERING) [x]')).items.map((p) => p.slug), ['post-7'], 'regex characters are literal')
+  const search = async (q: string, more = '') =>
+    (await get(`/api/blog?q=${encodeURIComponent(q)}${more}`, admin)).json() as Paged
+  t.same(
+    (await search('automatisering')).items.map((p) => p.slug),
+    ['post-7'],
+    'case-insensitive, in title_nl',
+  )
+  t.same(
+    (await search('(AUTOMATISERING) [x]')).items.map((p) => p.slug),
+    ['post-7'],
+    'regex characters are literal',
+  )
   t.equal((await search('.*')).total, 0, 'no regex injection')
   const post3 = await search('post 3')
-  t.same(post3.items.map((p) => p.slug), ['post-34', 'post-33', 'post-32', 'post-31', 'post-30', 'post-3'], 'title_en, drafts included')
+  t.same(
+    post3.items.map((p) => p.slug),
+    ['post-34', 'post-33', 'post-32', 'post-31', 'post-30', 'post-3'],
+    'title_en, drafts included',
+  )
   t.equal((await search('post 3', '&published=true')).total, 1, 'search within the published posts')
 })
 

@@ -16,29 +16,59 @@ t.teardown(async () => {
 })
 const { cookie } = await createTestSession(env)
 const admin = { cookie, 'x-requested-with': 'XMLHttpRequest' }
-const post = { title_nl: 'Storing', title_en: 'Outage', excerpt_nl: '', excerpt_en: '', content_nl: '<p>x</p>', content_en: '<p>x</p>', published: true }
+const post = {
+  title_nl: 'Storing',
+  title_en: 'Outage',
+  excerpt_nl: '',
+  excerpt_en: '',
+  content_nl: '<p>x</p>',
+  content_en: '<p>x</p>',
+  published: true,
+}
 
-t.test('Redis away: public reads still answer, admin calls 503 with Retry-After, then recovery', async (t) => {
-  t.equal((await app.inject({ method: 'POST', url: '/api/blog', headers: admin, payload: post })).statusCode, 201)
-  t.equal((await app.inject({ url: '/api/blog?published=true' })).json().total, 1)
+t.test(
+  'Redis away: public reads still answer, admin calls 503 with Retry-After, then recovery',
+  async (t) => {
+    t.equal(
+      (await app.inject({ method: 'POST', url: '/api/blog', headers: admin, payload: post })).statusCode,
+      201,
+    )
+    t.equal((await app.inject({ url: '/api/blog?published=true' })).json().total, 1)
 
-  await redis.stop()
-  const list = await app.inject({ url: '/api/blog?published=true' })
-  t.equal(list.statusCode, 200, 'the public list is served from the database/cache')
-  t.equal(list.json().items[0].slug, 'storing')
-  t.equal((await app.inject({ url: '/api/blog/slug/storing' })).statusCode, 200)
-  const body = multipart({}, { name: 'a.txt', data: Buffer.from('Titel\n\nTekst.') })
-  const up = await app.inject({ method: 'POST', url: '/api/blog/upload', headers: { ...admin, ...body.headers }, payload: body.payload })
-  t.equal(up.statusCode, 503)
-  t.ok(up.headers['retry-after'])
-  t.match(up.json(), { code: 'UNAVAILABLE' })
+    await redis.stop()
+    const list = await app.inject({ url: '/api/blog?published=true' })
+    t.equal(list.statusCode, 200, 'the public list is served from the database/cache')
+    t.equal(list.json().items[0].slug, 'storing')
+    t.equal((await app.inject({ url: '/api/blog/slug/storing' })).statusCode, 200)
+    const body = multipart({}, { name: 'a.txt', data: Buffer.from('Titel\n\nTekst.') })
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/blog/upload',
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    })
+    t.equal(up.statusCode, 503)
+    t.ok(up.headers['retry-after'])
+    t.match(up.json(), { code: 'UNAVAILABLE' })
 
-  await redis.start()
-  let status = 0
-  for (let i = 0; i < 100 && status !== 201; i++) {
-    status = (await app.inject({ method: 'POST', url: '/api/blog', headers: admin, payload: { ...post, title_nl: 'Terug' } })).statusCode
-    if (status !== 201) await new Promise((r) => setTimeout(r, 100))
-  }
-  t.equal(status, 201, 'admin writes work again')
-  t.equal((await app.inject({ url: '/api/blog?published=true' })).json().total, 2, 'and the public list shows them at once')
-})
+    await redis.start()
+    let status = 0
+    for (let i = 0; i < 100 && status !== 201; i++) {
+      status = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/blog',
+          headers: admin,
+          payload: { ...post, title_nl: 'Terug' },
+        })
+      ).statusCode
+      if (status !== 201) await new Promise((r) => setTimeout(r, 100))
+    }
+    t.equal(status, 201, 'admin writes work again')
+    t.equal(
+      (await app.inject({ url: '/api/blog?published=true' })).json().total,
+      2,
+      'and the public list shows them at once',
+    )
+  },
+)

@@ -4,7 +4,14 @@ import t from 'tap'
 import { blogApp } from './helpers.js'
 
 const post = (slug: string, published: boolean) => ({
-  title_nl: `Titel ${slug}`, title_en: `Title ${slug}`, excerpt_nl: '', excerpt_en: '', content_nl: '<p>x</p>', content_en: '<p>x</p>', slug, published,
+  title_nl: `Titel ${slug}`,
+  title_en: `Title ${slug}`,
+  excerpt_nl: '',
+  excerpt_en: '',
+  content_nl: '<p>x</p>',
+  content_en: '<p>x</p>',
+  slug,
+  published,
 })
 
 t.test('admin GET /api/blog and GET /api/blog/slug/{draft} are private, no-store', async (t) => {

@@ -37,24 +37,47 @@ async function spawnWorker() {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/blog/src/worker.ts'], {
     cwd: root,
-    env: { ...process.env, ...s.env, ...llm.env, WORKER_PORT: String(port), BLOG_WORKER_LOCK_MS: '2000', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      ...s.env,
+      ...llm.env,
+      WORKER_PORT: String(port),
+      BLOG_WORKER_LOCK_MS: '2000',
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   children.push(child)
   return Object.assign(child, { metricsUrl: `http://127.0.0.1:${port}/metrics` })
 }
 
-const status = async (id: string) => (await s.app.inject({ url: `/api/blog/jobs/${id}`, headers: s.admin })).json()
+const status = async (id: string) =>
+  (await s.app.inject({ url: `/api/blog/jobs/${id}`, headers: s.admin })).json()
 
 t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post exists', async (t) => {
-  const body = multipart({ sourceLanguage: 'nl' }, { name: 'kill.txt', data: Buffer.from('Werk dat doorgaat\n\nDeze import overleeft een gestopte worker.') })
-  const res = await s.app.inject({ method: 'POST', url: '/api/blog/upload', headers: { ...s.admin, ...body.headers }, payload: body.payload })
+  const body = multipart(
+    { sourceLanguage: 'nl' },
+    {
+      name: 'kill.txt',
+      data: Buffer.from('Werk dat doorgaat\n\nDeze import overleeft een gestopte worker.'),
+    },
+  )
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/blog/upload',
+    headers: { ...s.admin, ...body.headers },
+    payload: body.payload,
+  })
   t.equal(res.statusCode, 202)
   const { jobId } = res.json()
 
   const first = await spawnWorker()
   await reachedModel
-  t.match(await status(jobId), { state: 'active', stage: 'translate' }, 'the job is in the middle of translating')
+  t.match(
+    await status(jobId),
+    { state: 'active', stage: 'translate' },
+    'the job is in the middle of translating',
+  )
   const killed = new Promise((r) => first.once('exit', r))
   first.kill('SIGKILL')
   await killed
@@ -72,25 +95,39 @@ t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post
   t.match(st.result.blogPost, { title_nl: 'Werk dat doorgaat', title_en: '[EN] Werk dat doorgaat' })
   t.equal(await postModel(s.app.db).countDocuments({}), 1, 'exactly one post')
   const after = llm.calls.slice(callsBeforeRestart)
-  t.notOk(after.some((c) => c.user.includes('{"title"')), 'resumed: the title translation done before the kill was not asked again')
-  t.ok(after.some((c) => c.user.includes('{"html"')), 'the unfinished body translation was')
+  t.notOk(
+    after.some((c) => c.user.includes('{"title"')),
+    'resumed: the title translation done before the kill was not asked again',
+  )
+  t.ok(
+    after.some((c) => c.user.includes('{"html"')),
+    'the unfinished body translation was',
+  )
 
   // The restarted worker's /metrics: the killed job counted as stalled, then completed.
   const m = await scrape(second.metricsUrl)
   const queueName = QUEUES.blogImport
-  t.equal(m.value('bullmq_job_stalled_total', { queue: queueName }), 1, 'the job whose worker died counted as stalled')
+  t.equal(
+    m.value('bullmq_job_stalled_total', { queue: queueName }),
+    1,
+    'the job whose worker died counted as stalled',
+  )
   t.equal(m.value('bullmq_job_count', { queue: queueName, state: 'completed' }), 1)
   t.equal(m.value('bullmq_job_count', { queue: queueName, state: 'active' }), 0)
   t.equal(m.value('bullmq_job_attempts_count', { queue: queueName, outcome: 'completed' }), 1)
   t.equal(m.sum('blog_imports_total'), 1, "the worker's own import counter is still there")
 
   // A replay of the same upload (a duplicate delivery) finds the post instead of making another.
-  const { queue, close } = createQueue(QUEUES.blogImport, { redisUrl: s.env.REDIS_URL!, prefix: s.env.QUEUE_PREFIX! })
+  const { queue, close } = createQueue(QUEUES.blogImport, {
+    redisUrl: s.env.REDIS_URL!,
+    prefix: s.env.QUEUE_PREFIX!,
+  })
   t.teardown(close)
   const uploadId = String(jobId).replace(/^import-/, '')
   await queue.waitUntilReady()
   const replay = await queue.add('import', { uploadId }, { jobId: 'replay-1' })
-  for (let i = 0; i < 300 && !['completed', 'failed'].includes(await replay.getState()); i++) await new Promise((r) => setTimeout(r, 100))
+  for (let i = 0; i < 300 && !['completed', 'failed'].includes(await replay.getState()); i++)
+    await new Promise((r) => setTimeout(r, 100))
   const done = await queue.getJob('replay-1')
   t.equal(done?.returnvalue?.translation, 'replayed')
   t.equal(await postModel(s.app.db).countDocuments({}), 1, 'still one post')

@@ -10,7 +10,10 @@ export const configProperties = {
   // Where the site's published content is read (the owning services' public APIs).
   CONTENT_URL: Type.String({ default: 'http://127.0.0.1:3002' }),
   BLOG_URL: Type.String({ default: 'http://127.0.0.1:3003' }),
-  CHAT_INDEX_REFRESH_MS: positive(60_000, 'backstop: how often the search index re-reads the site content (it also refreshes on every change announcement)'),
+  CHAT_INDEX_REFRESH_MS: positive(
+    60_000,
+    'backstop: how often the search index re-reads the site content (it also refreshes on every change announcement)',
+  ),
   CHAT_SOURCE_TIMEOUT_MS: positive(5_000, 'timeout of one read of the content or blog service'),
   /** Public link of a static page; `{slug}` is replaced. Empty: pages are cited without a link. */
   CHAT_PAGE_URL: Type.String({ default: '/pages/{slug}' }),
@@ -23,13 +26,21 @@ export const configProperties = {
   CHAT_MODE: Type.Union([Type.Literal('auto'), Type.Literal('retrieval')], { default: 'auto' }),
   CHAT_LLM_TIMEOUT_MS: positive(20_000, 'timeout of one model call (one retry follows a failure)'),
   CHAT_LLM_MAX_TOKENS: positive(500, 'longest model answer in tokens'),
-  CHAT_DAILY_LLM_BUDGET: Type.Integer({ minimum: 0, default: 2000, description: 'model calls per UTC day, all visitors together' }),
+  CHAT_DAILY_LLM_BUDGET: Type.Integer({
+    minimum: 0,
+    default: 2000,
+    description: 'model calls per UTC day, all visitors together',
+  }),
   /** After this many failed model calls in a row the service answers from retrieval for CHAT_LLM_COOLDOWN_MS. */
   CHAT_LLM_FAILURES_BEFORE_COOLDOWN: positive(3, 'consecutive model failures that pause the model'),
   CHAT_LLM_COOLDOWN_MS: positive(60_000, 'pause after repeated model failures'),
 
   // Conversations.
-  CHAT_HISTORY_TURNS: Type.Integer({ minimum: 0, default: 10, description: 'earlier turns sent to the model' }),
+  CHAT_HISTORY_TURNS: Type.Integer({
+    minimum: 0,
+    default: 10,
+    description: 'earlier turns sent to the model',
+  }),
   CHAT_RETENTION_DAYS: positive(30, 'days a conversation is kept'),
   CHAT_RETENTION_SWEEP_MS: positive(3_600_000, 'how often old conversations are deleted'),
 
@@ -40,4 +51,5 @@ export const configProperties = {
 }
 
 export type Config = ReturnType<typeof readConfig>
-export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+export const readConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configProperties, env)

@@ -18,7 +18,9 @@ const url = (svc: typeof blog | typeof content) => {
   return `http://${address}:${port}`
 }
 // The poll is an hour away: whatever the chat learns in this test, it learned from an announcement.
-const { app, close } = await testApp(chat(url(content), { BLOG_URL: url(blog), QUEUE_PREFIX: prefix, CHAT_INDEX_REFRESH_MS: '3600000' }))
+const { app, close } = await testApp(
+  chat(url(content), { BLOG_URL: url(blog), QUEUE_PREFIX: prefix, CHAT_INDEX_REFRESH_MS: '3600000' }),
+)
 t.teardown(async () => {
   await close()
   for (const svc of [blog, content]) {
@@ -35,7 +37,8 @@ async function indexUntil(ok: () => boolean, ms = 10_000) {
   while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
   return ok()
 }
-const linked = async (question: string, url: string) => (await ask(app, question)).body.sources.some((s) => s.url === url)
+const linked = async (question: string, url: string) =>
+  (await ask(app, question)).body.sources.some((s) => s.url === url)
 
 t.test('a published blog post is answered within moments, and gone again after unpublishing', async (t) => {
   const question = 'Wat weten jullie over de kwartelkoning in het weiland?'
@@ -58,14 +61,30 @@ t.test('a published blog post is answered within moments, and gone again after u
   const id = created.json().id as string
   t.notOk(await linked(question, '/blog/kwartelkoning'), 'a draft is not known')
 
-  const publish = await blog.inject({ method: 'PUT', url: `/api/blog/${id}`, headers: admin, payload: { published: true } })
+  const publish = await blog.inject({
+    method: 'PUT',
+    url: `/api/blog/${id}`,
+    headers: admin,
+    payload: { published: true },
+  })
   t.equal(publish.statusCode, 200)
-  t.ok(await indexUntil(() => Boolean(app.knowledge.get('post:kwartelkoning'))), 'published: indexed within moments')
+  t.ok(
+    await indexUntil(() => Boolean(app.knowledge.get('post:kwartelkoning'))),
+    'published: indexed within moments',
+  )
   t.ok(await linked(question, '/blog/kwartelkoning'), 'the answer links the post')
 
-  const unpublish = await blog.inject({ method: 'PUT', url: `/api/blog/${id}`, headers: admin, payload: { published: false } })
+  const unpublish = await blog.inject({
+    method: 'PUT',
+    url: `/api/blog/${id}`,
+    headers: admin,
+    payload: { published: false },
+  })
   t.equal(unpublish.statusCode, 200)
-  t.ok(await indexUntil(() => !app.knowledge.get('post:kwartelkoning')), 'unpublished: out of the index within moments')
+  t.ok(
+    await indexUntil(() => !app.knowledge.get('post:kwartelkoning')),
+    'unpublished: out of the index within moments',
+  )
   t.notOk(await linked(question, '/blog/kwartelkoning'), 'no longer linked')
 })
 

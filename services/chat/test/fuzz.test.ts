@@ -15,7 +15,15 @@ t.test('chat write routes under hostile bodies: never ≥ 500, nothing stored ch
   const before = await snapshotDatabase(app.db)
   const results = await fuzzWriteRoutes(app, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })
   t.ok(results.length > 20, `${results.length} hostile requests sent`)
-  t.same(results.filter((r) => r.status >= 500), [], 'no answer is 500 or more')
-  t.same(results.filter((r) => r.status < 400), [], 'every hostile body is refused')
+  t.same(
+    results.filter((r) => r.status >= 500),
+    [],
+    'no answer is 500 or more',
+  )
+  t.same(
+    results.filter((r) => r.status < 400),
+    [],
+    'every hostile body is refused',
+  )
   t.equal(await snapshotDatabase(app.db), before, 'nothing stored changed')
 })

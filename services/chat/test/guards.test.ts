@@ -4,7 +4,12 @@ import { turnModel } from '../src/models/turn.js'
 import { type ChatApp, ask, chat, fakeSite, newSessionId } from './helpers.js'
 
 const post = (app: ChatApp, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/chat', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) })
+  app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(payload),
+  })
 
 t.test('validation edges', async (t) => {
   const site = await fakeSite()
@@ -19,9 +24,17 @@ t.test('validation edges', async (t) => {
     t.equal(r.statusCode, status, JSON.stringify(payload).slice(0, 80))
     return r.json() as { message: string; code?: string }
   }
-  t.same(await bad({ message: '   \n ', sessionId, language: 'nl' }), { statusCode: 400, error: 'Bad Request', message: 'Typ eerst een bericht.', code: 'EMPTY_MESSAGE' })
+  t.same(await bad({ message: '   \n ', sessionId, language: 'nl' }), {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: 'Typ eerst een bericht.',
+    code: 'EMPTY_MESSAGE',
+  })
   t.equal((await bad({ message: '', sessionId, language: 'en' })).message, 'Please type a message first.')
-  t.equal((await bad({ message: 'x'.repeat(1001), sessionId, language: 'nl' })).message, 'Uw bericht is te lang. Houd het alstublieft onder de 1000 tekens.')
+  t.equal(
+    (await bad({ message: 'x'.repeat(1001), sessionId, language: 'nl' })).message,
+    'Uw bericht is te lang. Houd het alstublieft onder de 1000 tekens.',
+  )
   t.equal((await bad({ message: 'x'.repeat(5000), sessionId })).code, 'VALIDATION')
   await bad({ sessionId, language: 'nl' })
   await bad({ message: 'hoi', language: 'nl' })
@@ -32,36 +45,55 @@ t.test('validation edges', async (t) => {
 
   const padded = await post(app, { message: '  Wat is jullie werkwijze?  ', sessionId, language: 'nl' })
   t.equal(padded.statusCode, 200, 'surrounding whitespace is trimmed')
-  const noLang = await post(app, { message: 'Wat is jullie werkwijze?', sessionId: 'session_1732233000000_k3j9x2m1q' })
-  t.equal(noLang.statusCode, 200, 'language defaults to nl; the widget\'s id format is accepted')
+  const noLang = await post(app, {
+    message: 'Wat is jullie werkwijze?',
+    sessionId: 'session_1732233000000_k3j9x2m1q',
+  })
+  t.equal(noLang.statusCode, 200, "language defaults to nl; the widget's id format is accepted")
   t.match(noLang.json().response, /^Dit vind ik/)
   const exact = await post(app, { message: 'a'.repeat(1000), sessionId, language: 'nl' })
   t.equal(exact.statusCode, 200, '1000 characters is allowed')
 
   const stored = await turnModel(app.db).find({ sessionId }).sort({ at: 1 }).lean()
-  t.same(stored.map((d) => d.role), ['user', 'assistant', 'user', 'assistant'])
+  t.same(
+    stored.map((d) => d.role),
+    ['user', 'assistant', 'user', 'assistant'],
+  )
   t.equal(stored[0]!.text, 'Wat is jullie werkwijze?', 'stored trimmed')
 
-  const csrf = await post(app, { message: 'hoi', sessionId, language: 'nl' }, { cookie: 'sid=x', origin: 'https://evil.example' })
+  const csrf = await post(
+    app,
+    { message: 'hoi', sessionId, language: 'nl' },
+    { cookie: 'sid=x', origin: 'https://evil.example' },
+  )
   t.equal(csrf.statusCode, 403, 'a cross-site request with a cookie is refused')
 })
 
 t.test('rate limits per session and per IP; 429 with a message the widget shows', async (t) => {
   const site = await fakeSite()
-  const { app, close } = await testApp(chat(site.url, { CHAT_SESSION_PER_MINUTE: '3', CHAT_IP_PER_MINUTE: '5' }))
+  const { app, close } = await testApp(
+    chat(site.url, { CHAT_SESSION_PER_MINUTE: '3', CHAT_IP_PER_MINUTE: '5' }),
+  )
   t.teardown(async () => {
     await close()
     await site.close()
   })
   const sessionId = newSessionId()
   const statuses = []
-  for (let i = 0; i < 4; i++) statuses.push((await ask(app, 'Hallo', { sessionId, ip: '203.0.113.1' })).status)
+  for (let i = 0; i < 4; i++)
+    statuses.push((await ask(app, 'Hallo', { sessionId, ip: '203.0.113.1' })).status)
   t.same(statuses, [200, 200, 200, 429], 'the fourth message of a session within a minute is refused')
   const limited = await ask(app, 'Hallo', { sessionId, ip: '203.0.113.1' })
-  t.equal(limited.body.message, 'U stuurt te veel berichten achter elkaar. Wacht even en probeer het dan opnieuw.')
+  t.equal(
+    limited.body.message,
+    'U stuurt te veel berichten achter elkaar. Wacht even en probeer het dan opnieuw.',
+  )
   t.equal(limited.body.code, 'RATE_LIMITED')
   t.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60)
-  t.equal((await ask(app, 'Hello', { sessionId, ip: '203.0.113.9', language: 'en' })).body.message, 'You are sending messages too quickly. Please wait a moment and try again.')
+  t.equal(
+    (await ask(app, 'Hello', { sessionId, ip: '203.0.113.9', language: 'en' })).body.message,
+    'You are sending messages too quickly. Please wait a moment and try again.',
+  )
 
   // A burst from one IP with a new session id each time.
   const burst = []
@@ -80,8 +112,17 @@ t.test('retention: turns older than the retention period are swept, newer ones k
   const day = 24 * 3600 * 1000
   const old = newSessionId()
   const recent = newSessionId()
-  await app.conversations.add([{ sessionId: old, role: 'user', text: 'oud', language: 'nl' }, { sessionId: old, role: 'assistant', text: 'oud antwoord', language: 'nl', mode: 'retrieval' }], new Date(Date.now() - 31 * day))
-  await app.conversations.add([{ sessionId: recent, role: 'user', text: 'recent', language: 'nl' }], new Date(Date.now() - 29 * day))
+  await app.conversations.add(
+    [
+      { sessionId: old, role: 'user', text: 'oud', language: 'nl' },
+      { sessionId: old, role: 'assistant', text: 'oud antwoord', language: 'nl', mode: 'retrieval' },
+    ],
+    new Date(Date.now() - 31 * day),
+  )
+  await app.conversations.add(
+    [{ sessionId: recent, role: 'user', text: 'recent', language: 'nl' }],
+    new Date(Date.now() - 29 * day),
+  )
   t.equal(await app.conversations.sweep(), 2)
   t.same(await app.conversations.recent(old, 10), [])
   t.same(await app.conversations.recent(recent, 10), [{ role: 'user', text: 'recent' }])
@@ -98,20 +139,28 @@ t.test('history sent is bounded to the last turns', async (t) => {
   const sessionId = newSessionId()
   for (let i = 0; i < 4; i++) await ask(app, `Vraag ${i} over de werkwijze`, { sessionId })
   const recent = await app.conversations.recent(sessionId, 4)
-  t.same(recent.map((r) => r.role), ['user', 'assistant', 'user', 'assistant'])
+  t.same(
+    recent.map((r) => r.role),
+    ['user', 'assistant', 'user', 'assistant'],
+  )
   t.equal(recent[0]!.text, 'Vraag 2 over de werkwijze')
 })
 
 t.test('Redis away: 503 with Retry-After, and back when it returns', async (t) => {
   const redis = await startRedisServer()
   const site = await fakeSite()
-  const { app, close } = await testApp({ ...chat(site.url, { REDIS_URL: redis.url }), name: 'chatredis', waitReady: false })
+  const { app, close } = await testApp({
+    ...chat(site.url, { REDIS_URL: redis.url }),
+    name: 'chatredis',
+    waitReady: false,
+  })
   t.teardown(async () => {
     await close()
     await site.close()
     await redis.close()
   })
-  for (let i = 0; i < 100 && (await app.inject('/readyz')).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 50))
+  for (let i = 0; i < 100 && (await app.inject('/readyz')).statusCode !== 200; i++)
+    await new Promise((r) => setTimeout(r, 50))
   t.equal((await ask(app, 'Hallo')).status, 200)
   await redis.stop()
   const down = await ask(app, 'Hallo')

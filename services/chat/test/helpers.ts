@@ -34,7 +34,12 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 function paged(res: ServerResponse, url: URL, all: Record<string, unknown>[], summary = false) {
   const page = Number(url.searchParams.get('page') ?? 1)
   const pageSize = Number(url.searchParams.get('pageSize') ?? 12)
-  if (!(page >= 1) || !(pageSize >= 1 && pageSize <= 50)) return json(res, 400, { statusCode: 400, error: 'Bad Request', message: 'querystring/pageSize must be <= 50' })
+  if (!(page >= 1) || !(pageSize >= 1 && pageSize <= 50))
+    return json(res, 400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'querystring/pageSize must be <= 50',
+    })
   const items = all.slice((page - 1) * pageSize, page * pageSize).map((r) => {
     if (!summary) return r
     const { content_nl: _nl, content_en: _en, content_de: _de, ...rest } = r
@@ -49,7 +54,8 @@ export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
   const srv = await listen((req, _body, res) => {
     requests.push(req.url ?? '')
     const url = new URL(req.url ?? '/', 'http://x')
-    const newest = <T extends { created_at: string }>(rows: T[]) => [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))
+    const newest = <T extends { created_at: string }>(rows: T[]) =>
+      [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))
     const pages = newest(data.pages.filter((p) => p.published))
     const posts = newest(data.posts.filter((p) => p.published))
     const slug = /^\/api\/(?:pages|blog)\/slug\/([^/]+)$/.exec(url.pathname)?.[1]
@@ -58,7 +64,11 @@ export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
     if (url.pathname === '/api/projects') return paged(res, url, newest(data.projects))
     if (url.pathname === '/api/pages') return paged(res, url, pages, true)
     if (url.pathname === '/api/blog') return paged(res, url, posts, true)
-    const found = slug && (url.pathname.startsWith('/api/pages/') ? pages : posts).find((r) => r.slug === decodeURIComponent(slug))
+    const found =
+      slug &&
+      (url.pathname.startsWith('/api/pages/') ? pages : posts).find(
+        (r) => r.slug === decodeURIComponent(slug),
+      )
     if (found) return json(res, 200, found)
     json(res, 404, { statusCode: 404, error: 'Not Found', message: 'not found' })
   })
@@ -105,12 +115,30 @@ export const chat = (siteUrl: string, env: Record<string, string> = {}) => ({
 
 export type ChatApp = Awaited<ReturnType<typeof buildApp>>
 
-export async function ask(app: ChatApp, message: string, opts: { language?: string; sessionId?: string; ip?: string } = {}) {
+export async function ask(
+  app: ChatApp,
+  message: string,
+  opts: { language?: string; sessionId?: string; ip?: string } = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/chat',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
+    },
     payload: { message, sessionId: opts.sessionId ?? newSessionId(), language: opts.language ?? 'nl' },
   })
-  return { status: res.statusCode, body: res.json() as { response: string; sources: { title: string; url: string }[]; mode: string; message?: string; code?: string }, headers: res.headers }
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      response: string
+      sources: { title: string; url: string }[]
+      mode: string
+      message?: string
+      code?: string
+    },
+    headers: res.headers,
+  }
 }

@@ -2,8 +2,16 @@ import { Type, loadConfig, backendConfigProperties, serviceConfigProperties } fr
 
 /** Retries of the notification job: shared by the API (first enqueue) and the worker's relay. */
 const notifyJobProperties = {
-  NOTIFY_ATTEMPTS: Type.Integer({ minimum: 1, default: 15, description: 'attempts to deliver the mails of one request' }),
-  NOTIFY_BACKOFF_MS: Type.Integer({ minimum: 1, default: 5000, description: 'first retry delay; doubles per attempt' }),
+  NOTIFY_ATTEMPTS: Type.Integer({
+    minimum: 1,
+    default: 15,
+    description: 'attempts to deliver the mails of one request',
+  }),
+  NOTIFY_BACKOFF_MS: Type.Integer({
+    minimum: 1,
+    default: 5000,
+    description: 'first retry delay; doubles per attempt',
+  }),
 }
 
 export const configProperties = {
@@ -19,16 +27,29 @@ export const configProperties = {
 }
 
 export type Config = ReturnType<typeof readConfig>
-export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+export const readConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configProperties, env)
 
 export const workerConfigProperties = {
   ...backendConfigProperties,
   ...notifyJobProperties,
   MONGO_DB: Type.String({ default: 'site_contact' }),
   WORKER_PORT: Type.Integer({ default: 3015 }),
-  SMTP_URL: Type.String({ minLength: 1, default: 'smtp://127.0.0.1:1025', description: 'SMTP server, e.g. smtp://user:pass@host:587' }),
-  MAIL_FROM: Type.String({ minLength: 3, default: 'Website <no-reply@localhost>', description: 'sender of every mail' }),
-  TEAM_EMAIL: Type.String({ minLength: 3, default: 'team@localhost', description: 'address that receives consultation requests' }),
+  SMTP_URL: Type.String({
+    minLength: 1,
+    default: 'smtp://127.0.0.1:1025',
+    description: 'SMTP server, e.g. smtp://user:pass@host:587',
+  }),
+  MAIL_FROM: Type.String({
+    minLength: 3,
+    default: 'Website <no-reply@localhost>',
+    description: 'sender of every mail',
+  }),
+  TEAM_EMAIL: Type.String({
+    minLength: 3,
+    default: 'team@localhost',
+    description: 'address that receives consultation requests',
+  }),
   /** Longest wait between two delivery attempts. */
   NOTIFY_BACKOFF_MAX_MS: Type.Integer({ minimum: 1, default: 600000 }),
   /** A job whose worker died is taken up again after this long (BullMQ lockDuration and stalledInterval). */
@@ -43,4 +64,5 @@ export const workerConfigProperties = {
 }
 
 export type WorkerConfig = ReturnType<typeof readWorkerConfig>
-export const readWorkerConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(workerConfigProperties, env)
+export const readWorkerConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(workerConfigProperties, env)

@@ -22,15 +22,29 @@ interface Ctx {
  */
 export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Closable[]> {
   const registers = ctx.metrics ? [ctx.metrics] : []
-  const mails = new Counter({ name: 'contact_mails_total', help: 'Mails by kind and outcome', labelNames: ['kind', 'outcome'] as const, registers })
-  const requeued = new Counter({ name: 'contact_relay_requeued_total', help: 'Pending notifications queued by the relay', registers })
+  const mails = new Counter({
+    name: 'contact_mails_total',
+    help: 'Mails by kind and outcome',
+    labelNames: ['kind', 'outcome'] as const,
+    registers,
+  })
+  const requeued = new Counter({
+    name: 'contact_relay_requeued_total',
+    help: 'Pending notifications queued by the relay',
+    registers,
+  })
 
   const conn = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
   const contacts = contactModel(conn)
   const mailer = createMailer(config.SMTP_URL, config.NOTIFY_CONCURRENCY)
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
   const notify = createNotifyQueue({ ...settings, ...config })
-  const recovery = smtpRecovery({ mailer, intervalMs: config.SMTP_PROBE_INTERVAL_MS, onBack: () => notify.queue.promoteJobs(), log: ctx.log })
+  const recovery = smtpRecovery({
+    mailer,
+    intervalMs: config.SMTP_PROBE_INTERVAL_MS,
+    onBack: () => notify.queue.promoteJobs(),
+    log: ctx.log,
+  })
   const deps = {
     contacts,
     mailer,
@@ -43,7 +57,11 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
 
   const processor = async (job: Job<ContactNotifyJob>): Promise<NotifyResult> => {
     try {
-      return await processNotify(job.data, { number: job.attemptsMade + 1, max: job.opts.attempts ?? 1 }, deps)
+      return await processNotify(
+        job.data,
+        { number: job.attemptsMade + 1, max: job.opts.attempts ?? 1 },
+        deps,
+      )
     } catch (err) {
       if (err instanceof PermanentMailError) throw new UnrecoverableError(err.message)
       throw err
@@ -54,7 +72,12 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
     lockDuration: config.NOTIFY_LOCK_MS,
     stalledInterval: config.NOTIFY_LOCK_MS,
     settings: {
-      backoffStrategy: (attemptsMade: number, type?: string, _err?: Error, job?: { opts: { backoff?: number | { delay?: number } } }) => {
+      backoffStrategy: (
+        attemptsMade: number,
+        type?: string,
+        _err?: Error,
+        job?: { opts: { backoff?: number | { delay?: number } } },
+      ) => {
         const b = job?.opts.backoff
         const base = (typeof b === 'object' ? b.delay : b) ?? config.NOTIFY_BACKOFF_MS
         if (type !== CAPPED_BACKOFF) return base
@@ -63,7 +86,9 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
     },
   })
   // Queue gauges and job histograms on this process's /metrics (docs/operations.md, "The queues").
-  const queueMetrics = ctx.metrics ? instrumentQueue({ registry: ctx.metrics, name: QUEUES.contactNotify, settings, worker: worker.worker }) : null
+  const queueMetrics = ctx.metrics
+    ? instrumentQueue({ registry: ctx.metrics, name: QUEUES.contactNotify, settings, worker: worker.worker })
+    : null
   const relay = startRelay({
     contacts,
     notify,

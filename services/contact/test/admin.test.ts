@@ -30,17 +30,38 @@ t.test('list newest first and paged, read one, mark handled', async (t) => {
   for (let i = 0; i < 5; i++) ids.push((await h.submit(request({ company: `Company ${i}` }))).json().id)
   const page1 = (await h.call('GET', '/api/contacts?page=1&pageSize=2', undefined, { cookie })).json()
   t.equal(page1.total, 5)
-  t.same(page1.items.map((i: { id: string }) => i.id), [ids[4], ids[3]], 'newest first')
+  t.same(
+    page1.items.map((i: { id: string }) => i.id),
+    [ids[4], ids[3]],
+    'newest first',
+  )
   t.equal(page1.page, 1)
   t.equal(page1.pageSize, 2)
   const page3 = (await h.call('GET', '/api/contacts?page=3&pageSize=2', undefined, { cookie })).json()
-  t.same(page3.items.map((i: { id: string }) => i.id), [ids[0]])
-  t.equal((await h.call('GET', '/api/contacts?pageSize=51', undefined, { cookie })).statusCode, 400, 'page size is bounded by the paging contract')
-  t.equal((await h.call('GET', '/api/contacts?pageSize=50', undefined, { cookie })).headers['cache-control'], 'private, no-store')
+  t.same(
+    page3.items.map((i: { id: string }) => i.id),
+    [ids[0]],
+  )
+  t.equal(
+    (await h.call('GET', '/api/contacts?pageSize=51', undefined, { cookie })).statusCode,
+    400,
+    'page size is bounded by the paging contract',
+  )
+  t.equal(
+    (await h.call('GET', '/api/contacts?pageSize=50', undefined, { cookie })).headers['cache-control'],
+    'private, no-store',
+  )
 
   const one = await h.call('GET', `/api/contacts/${ids[2]}`, undefined, { cookie })
   t.equal(one.statusCode, 200)
-  t.match(one.json(), { id: ids[2], company: 'Company 2', handled: false, handled_at: null, language: 'nl', notification: { status: 'pending', sentAt: null, lastError: null } })
+  t.match(one.json(), {
+    id: ids[2],
+    company: 'Company 2',
+    handled: false,
+    handled_at: null,
+    language: 'nl',
+    notification: { status: 'pending', sentAt: null, lastError: null },
+  })
   t.match(one.json().created_at, /^\d{4}-\d\d-\d\dT/)
 
   const patched = await h.call('PATCH', `/api/contacts/${ids[2]}`, { handled: true }, { cookie })
@@ -49,12 +70,23 @@ t.test('list newest first and paged, read one, mark handled', async (t) => {
   t.ok(patched.json().handled_at)
   const open = (await h.call('GET', '/api/contacts?handled=false', undefined, { cookie })).json()
   t.equal(open.total, 4, 'filter by handled')
-  t.equal((await h.call('PATCH', `/api/contacts/${ids[2]}`, { handled: 'maybe' }, { cookie })).statusCode, 400)
-  t.equal((await h.call('GET', '/api/contacts/000000000000000000000000', undefined, { cookie })).statusCode, 404)
+  t.equal(
+    (await h.call('PATCH', `/api/contacts/${ids[2]}`, { handled: 'maybe' }, { cookie })).statusCode,
+    400,
+  )
+  t.equal(
+    (await h.call('GET', '/api/contacts/000000000000000000000000', undefined, { cookie })).statusCode,
+    404,
+  )
   const bad = await h.call('GET', '/api/contacts/not-an-id', undefined, { cookie })
   t.equal(bad.statusCode, 404)
   t.equal(bad.json().message, 'Contact request not found')
-  const csrf = await h.call('PATCH', `/api/contacts/${ids[1]}`, { handled: true }, { cookie, origin: 'https://evil.example' })
+  const csrf = await h.call(
+    'PATCH',
+    `/api/contacts/${ids[1]}`,
+    { handled: true },
+    { cookie, origin: 'https://evil.example' },
+  )
   t.equal(csrf.statusCode, 403, 'a cross-site write with the admin cookie is refused')
 })
 
@@ -74,18 +106,32 @@ t.test('erasure removes the personal data, keeps a tombstone and stops unsent ma
   t.ok(raw, 'a record of the deletion stays')
   t.ok(raw?.erasedAt)
   t.notOk(raw?.name || raw?.email || raw?.phone || raw?.company || raw?.message, 'no personal data left')
-  t.notMatch(JSON.stringify(raw), /Secret BV|0201234567|@example\.com/, 'nothing personal anywhere in the document')
+  t.notMatch(
+    JSON.stringify(raw),
+    /Secret BV|0201234567|@example\.com/,
+    'nothing personal anywhere in the document',
+  )
   t.equal(raw?.notification?.status, 'cancelled')
   t.equal((await h.call('GET', `/api/contacts/${id}`, undefined, { cookie })).statusCode, 404)
   t.equal((await h.call('GET', '/api/contacts', undefined, { cookie })).json().total, 0, 'not listed')
-  t.equal((await h.call('DELETE', `/api/contacts/${id}`, undefined, { cookie })).statusCode, 204, 'erasing twice is fine')
-  t.equal((await h.call('DELETE', '/api/contacts/000000000000000000000000', undefined, { cookie })).statusCode, 404)
+  t.equal(
+    (await h.call('DELETE', `/api/contacts/${id}`, undefined, { cookie })).statusCode,
+    204,
+    'erasing twice is fine',
+  )
+  t.equal(
+    (await h.call('DELETE', '/api/contacts/000000000000000000000000', undefined, { cookie })).statusCode,
+    404,
+  )
 
   // The worker starts after the erasure: the queued job must not mail anything.
   const later = (await h.submit(request())).json().id as string
   await h.startWorker()
   await smtp.waitFor(2)
-  await h.until(() => h.contacts.findById(later).lean(), (d) => d?.notification?.status === 'sent')
+  await h.until(
+    () => h.contacts.findById(later).lean(),
+    (d) => d?.notification?.status === 'sent',
+  )
   t.equal(smtp.mails.length, 2, 'only the live request was mailed')
   t.notOk(smtp.mails.some((m) => m.text.includes('Secret BV')))
   const again = await h.submit(body)

@@ -9,7 +9,11 @@ t.test('contact write routes under hostile bodies: never ≥ 500, nothing stored
   t.teardown(() => h.close())
   const created = await h.submit(request())
   t.equal(created.statusCode, 201)
-  const headers = { cookie: await h.adminCookie(), 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': h.ip }
+  const headers = {
+    cookie: await h.adminCookie(),
+    'x-requested-with': 'XMLHttpRequest',
+    'x-forwarded-for': h.ip,
+  }
   const before = await snapshotDatabase(h.app.db)
   // The retry route takes no body; a pending request is not retryable (409), so it changes nothing either.
   // Only the inbox's write gets valid-body merges: the public form stores the fields it parses and
@@ -17,7 +21,15 @@ t.test('contact write routes under hostile bodies: never ≥ 500, nothing stored
   const valid = { 'PATCH /api/contacts/:id': { handled: true } }
   const results = await fuzzWriteRoutes(h.app, { headers, params: { id: created.json().id }, valid })
   t.ok(results.length > 50, `${results.length} hostile requests sent`)
-  t.same(results.filter((r) => r.status >= 500), [], 'no answer is 500 or more')
-  t.same(results.filter((r) => r.status < 400), [], 'every hostile body is refused')
+  t.same(
+    results.filter((r) => r.status >= 500),
+    [],
+    'no answer is 500 or more',
+  )
+  t.same(
+    results.filter((r) => r.status < 400),
+    [],
+    'every hostile body is refused',
+  )
   t.equal(await snapshotDatabase(h.app.db), before, 'nothing stored changed')
 })

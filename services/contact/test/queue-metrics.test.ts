@@ -33,10 +33,15 @@ t.test('two requests mailed: two completed jobs of one attempt, nothing waiting'
     await new Promise((r) => setTimeout(r, 100))
     m = await metrics()
   }
-  for (const state of ['waiting', 'active', 'delayed', 'failed']) t.equal(m.value('bullmq_job_count', { queue, state }), 0, `${state}: 0`)
+  for (const state of ['waiting', 'active', 'delayed', 'failed'])
+    t.equal(m.value('bullmq_job_count', { queue, state }), 0, `${state}: 0`)
   t.equal(m.value('bullmq_job_attempts_count', { queue, outcome: 'completed' }), 2)
   t.equal(m.value('bullmq_job_attempts_sum', { queue, outcome: 'completed' }), 2)
   t.equal(m.value('bullmq_job_duration_seconds_count', { queue, outcome: 'completed' }), 2)
   t.equal(m.value('bullmq_job_stalled_total', { queue }), 0)
-  t.equal(m.value('contact_mails_total', { kind: 'team', outcome: 'sent' }), 2, "the worker's own counters are still there")
+  t.equal(
+    m.value('contact_mails_total', { kind: 'team', outcome: 'sent' }),
+    2,
+    "the worker's own counters are still there",
+  )
 })

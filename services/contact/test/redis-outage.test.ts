@@ -7,7 +7,9 @@ import { startSmtp } from './helpers/smtp.js'
 t.test('Redis stopped during submits: 201, stored, and mailed once Redis is back', async (t) => {
   const redis = await startRedisServer()
   const smtp = await startSmtp()
-  const h = contactTools(await testApp(contact('coutage', { smtpUrl: smtp.url, env: { REDIS_URL: redis.url } })))
+  const h = contactTools(
+    await testApp(contact('coutage', { smtpUrl: smtp.url, env: { REDIS_URL: redis.url } })),
+  )
   t.teardown(async () => {
     await h.close()
     await smtp.stop()
@@ -24,8 +26,12 @@ t.test('Redis stopped during submits: 201, stored, and mailed once Redis is back
     t.equal(res.statusCode, 201, 'accepted while Redis is down')
     ids.push(res.json().id)
   }
-  const dup = await h.submit(request({ name: 'Same Person', email: 'same@example.com', message: 'same text' }))
-  const dup2 = await h.submit(request({ name: 'Same Person', email: 'same@example.com', message: 'same text' }))
+  const dup = await h.submit(
+    request({ name: 'Same Person', email: 'same@example.com', message: 'same text' }),
+  )
+  const dup2 = await h.submit(
+    request({ name: 'Same Person', email: 'same@example.com', message: 'same text' }),
+  )
   t.equal(dup2.json().id, dup.json().id, 'duplicates still collapse without Redis (the database decides)')
   ids.push(dup.json().id)
   for (const id of ids) {
@@ -36,7 +42,11 @@ t.test('Redis stopped during submits: 201, stored, and mailed once Redis is back
 
   await redis.start()
   await smtp.waitFor(2 + ids.length * 2)
-  for (const id of ids) await h.until(() => h.contacts.findById(id).lean(), (d) => d?.notification?.status === 'sent')
+  for (const id of ids)
+    await h.until(
+      () => h.contacts.findById(id).lean(),
+      (d) => d?.notification?.status === 'sent',
+    )
   await new Promise((r) => setTimeout(r, 1000))
   t.equal(smtp.mails.length, 2 + ids.length * 2, 'every request mailed exactly once')
   t.not(before, ids[0])

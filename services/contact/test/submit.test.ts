@@ -5,20 +5,41 @@ import { contact, contactTools, request } from './helpers/harness.js'
 t.test('a request is stored with a pending notification and answered 201', async (t) => {
   const h = contactTools(await testApp(contact('csubmit')))
   t.teardown(() => h.close())
-  const res = await h.submit({ name: '  Ada Lovelace ', email: 'ada@example.com', phone: '+31 20 123 4567', company: 'Engines BV', message: 'Line one\nLine two', language: 'en' })
+  const res = await h.submit({
+    name: '  Ada Lovelace ',
+    email: 'ada@example.com',
+    phone: '+31 20 123 4567',
+    company: 'Engines BV',
+    message: 'Line one\nLine two',
+    language: 'en',
+  })
   t.equal(res.statusCode, 201)
   const { id, ok } = res.json()
   t.equal(ok, true)
   t.match(id, /^[0-9a-f]{24}$/)
   const doc = await h.contacts.findById(id).lean()
-  t.match(doc, { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+31 20 123 4567', company: 'Engines BV', message: 'Line one\nLine two', language: 'en', handled: false })
+  t.match(doc, {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+31 20 123 4567',
+    company: 'Engines BV',
+    message: 'Line one\nLine two',
+    language: 'en',
+    handled: false,
+  })
   t.equal(doc?.notification?.status, 'pending', 'saved as pending before anything is sent')
 })
 
 t.test('optional fields: absent, empty or null; language defaults to nl', async (t) => {
   const h = contactTools(await testApp(contact('coptional')))
   t.teardown(() => h.close())
-  for (const extra of [{}, { phone: '', company: '' }, { phone: null, company: null }, { language: 'fr' }, { language: null }]) {
+  for (const extra of [
+    {},
+    { phone: '', company: '' },
+    { phone: null, company: null },
+    { language: 'fr' },
+    { language: null },
+  ]) {
     const res = await h.submit(request(extra))
     t.equal(res.statusCode, 201, JSON.stringify(extra))
     const doc = await h.contacts.findById(res.json().id).lean()
@@ -41,16 +62,28 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
     ['email without domain dot', { name: 'A', email: 'a@localhost', message: 'hi' }, /valid email/],
     ['email with space', { name: 'A', email: 'a b@example.com', message: 'hi' }, /valid email/],
     // Characters that would add parameters to the inbox's mailto: link.
-    ['mailto parameters', { name: 'A', email: 'a?cc=attacker%40evil.example&subject=x@example.com', message: 'hi' }, /valid email/],
+    [
+      'mailto parameters',
+      { name: 'A', email: 'a?cc=attacker%40evil.example&subject=x@example.com', message: 'hi' },
+      /valid email/,
+    ],
     ['percent in address', { name: 'A', email: 'a%40b@example.com', message: 'hi' }, /valid email/],
     ['ampersand in address', { name: 'A', email: 'a&b@example.com', message: 'hi' }, /valid email/],
     ['equals in address', { name: 'A', email: 'a=b@example.com', message: 'hi' }, /valid email/],
     ['hash in address', { name: 'A', email: 'a#b@example.com', message: 'hi' }, /valid email/],
     ['slash in address', { name: 'A', email: 'a/b@example.com', message: 'hi' }, /valid email/],
-    ['query in domain', { name: 'A', email: 'a@example.com?cc=x@evil.example', message: 'hi' }, /valid email/],
+    [
+      'query in domain',
+      { name: 'A', email: 'a@example.com?cc=x@evil.example', message: 'hi' },
+      /valid email/,
+    ],
     ['leading dot', { name: 'A', email: '.a@example.com', message: 'hi' }, /valid email/],
     ['double dot', { name: 'A', email: 'a..b@example.com', message: 'hi' }, /valid email/],
-    ['domain label with a hyphen at its end', { name: 'A', email: 'a@ex-.example.com', message: 'hi' }, /valid email/],
+    [
+      'domain label with a hyphen at its end',
+      { name: 'A', email: 'a@ex-.example.com', message: 'hi' },
+      /valid email/,
+    ],
     ['no message', { name: 'A', email: 'a@example.com' }, /message/],
     ['blank message', { name: 'A', email: 'a@example.com', message: ' \n ' }, /message/],
     ['name too long', { name: 'x'.repeat(101), email: 'a@example.com', message: 'hi' }, /name/],
@@ -66,9 +99,18 @@ t.test('validation edges answer 400 with a message and store nothing', async (t)
   const notJson = await h.call('POST', '/api/contacts', undefined, { 'content-type': 'application/json' })
   t.equal(notJson.statusCode, 400, 'empty body')
   t.equal(await h.contacts.countDocuments({}), 0, 'nothing stored')
-  const longest = await h.submit({ name: 'x'.repeat(100), email: `${'a'.repeat(240)}@example.com`, message: 'y'.repeat(5000) })
+  const longest = await h.submit({
+    name: 'x'.repeat(100),
+    email: `${'a'.repeat(240)}@example.com`,
+    message: 'y'.repeat(5000),
+  })
   t.equal(longest.statusCode, 201, 'the maxima themselves are accepted')
-  for (const email of ['first.last+tag@example.com', "o'brien@example.co.uk", 'jürgen@müller.de', 'a_b-c@sub.example.nl']) {
+  for (const email of [
+    'first.last+tag@example.com',
+    "o'brien@example.co.uk",
+    'jürgen@müller.de',
+    'a_b-c@sub.example.nl',
+  ]) {
     const ok = await h.submit(request({ email }))
     t.equal(ok.statusCode, 201, `${email} is accepted`)
   }
@@ -103,14 +145,25 @@ t.test('identical submissions within the window collapse into one request', asyn
 })
 
 t.test('per-IP rate limit answers 429 with Retry-After', async (t) => {
-  const h = contactTools(await testApp(contact('crate', { env: { CONTACT_RATE_LIMIT: '3', CONTACT_RATE_WINDOW_S: '600' } })))
+  const h = contactTools(
+    await testApp(contact('crate', { env: { CONTACT_RATE_LIMIT: '3', CONTACT_RATE_WINDOW_S: '600' } })),
+  )
   t.teardown(() => h.close())
   for (let i = 0; i < 3; i++) t.equal((await h.submit(request())).statusCode, 201)
   const limited = await h.submit(request())
   t.equal(limited.statusCode, 429)
-  t.match(limited.json(), { statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED', message: /Too many/ })
+  t.match(limited.json(), {
+    statusCode: 429,
+    error: 'Too Many Requests',
+    code: 'RATE_LIMITED',
+    message: /Too many/,
+  })
   t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After is set')
-  t.equal((await h.submit(request({ website: 'x' }))).statusCode, 429, 'bots filling the honeypot are limited too')
+  t.equal(
+    (await h.submit(request({ website: 'x' }))).statusCode,
+    429,
+    'bots filling the honeypot are limited too',
+  )
   t.equal((await h.submit(request(), '10.99.99.99')).statusCode, 201, 'another address is not affected')
   t.equal(await h.contacts.countDocuments({}), 4)
 })

@@ -19,20 +19,45 @@ async function run(ttlMs: string) {
   for (const path of ['/api/content', '/api/features']) {
     await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, duration: 1 }) // warm-up
     const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, duration })
-    results[path] = { requestsPerSec: r.requests.average, latencyP50ms: r.latency.p50, latencyP99ms: r.latency.p99, non2xx: r.non2xx }
+    results[path] = {
+      requestsPerSec: r.requests.average,
+      latencyP50ms: r.latency.p50,
+      latencyP99ms: r.latency.p99,
+      non2xx: r.non2xx,
+    }
   }
   return { app, port, results }
 }
 
 const cached = await run('60000')
 const { cookie } = await createTestSession(process.env.REDIS_URL!)
-const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 140, b: 200 } } })
-  .composite([{ input: Buffer.from(await sharp({ create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()), blend: 'overlay' }])
+const photo = await sharp({
+  create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 140, b: 200 } },
+})
+  .composite([
+    {
+      input: Buffer.from(
+        await sharp({
+          create: {
+            width: 3000,
+            height: 2000,
+            channels: 3,
+            noise: { type: 'gaussian', mean: 128, sigma: 40 },
+          },
+        })
+          .png()
+          .toBuffer(),
+      ),
+      blend: 'overlay',
+    },
+  ])
   .jpeg({ quality: 95 })
   .toBuffer()
 const boundary = '----bench'
 const payload = Buffer.concat([
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  ),
   photo,
   Buffer.from(`\r\n--${boundary}--\r\n`),
 ])
@@ -40,7 +65,11 @@ const started = performance.now()
 const up = await cached.app.inject({
   method: 'POST',
   url: '/api/projects/upload',
-  headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': `multipart/form-data; boundary=${boundary}` },
+  headers: {
+    cookie,
+    'x-requested-with': 'XMLHttpRequest',
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  },
   payload,
 })
 const uploadMs = Math.round(performance.now() - started)
@@ -59,7 +88,13 @@ process.stdout.write(
       durationSeconds: duration,
       cached: cached.results,
       uncached: uncached.results,
-      upload: { inputBytes: photo.length, inputPx: '3000x2000', status: up.statusCode, ms: uploadMs, storedBytes: served.rawPayload.length },
+      upload: {
+        inputBytes: photo.length,
+        inputPx: '3000x2000',
+        status: up.statusCode,
+        ms: uploadMs,
+        storedBytes: served.rawPayload.length,
+      },
     },
     null,
     2,

@@ -19,4 +19,5 @@ export const configProperties = {
 }
 
 export type Config = ReturnType<typeof readConfig>
-export const readConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configProperties, env)
+export const readConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configProperties, env)

@@ -5,7 +5,8 @@ import type { Models } from './plugins/store.js'
 
 const FEATURES_SEED = 'features-v1'
 /** Fixed ids, so a seed interrupted half-way and run again never inserts a feature twice. */
-const seededFeatureId = (i: number) => new Types.ObjectId(`5eed00000000000000000${String(i + 1).padStart(3, '0')}`)
+const seededFeatureId = (i: number) =>
+  new Types.ObjectId(`5eed00000000000000000${String(i + 1).padStart(3, '0')}`)
 
 /**
  * Fills a fresh install with default content and features. Idempotent and never overwrites an

@@ -4,5 +4,10 @@ import { readConfig } from './config.js'
 
 await runService(async () => {
   const config = readConfig()
-  return { app: await buildApp(config), port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }
+  return {
+    app: await buildApp(config),
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  }
 })

@@ -23,7 +23,11 @@ t.test('a fresh install serves the seeded content, with ETag and 304', async (t)
   t.equal(again.statusCode, 304)
   t.equal(again.body, '')
   t.equal(again.headers.etag, etag)
-  const other = await app.inject({ method: 'GET', url: '/api/content', headers: { 'if-none-match': '"other"' } })
+  const other = await app.inject({
+    method: 'GET',
+    url: '/api/content',
+    headers: { 'if-none-match': '"other"' },
+  })
   t.equal(other.statusCode, 200)
 })
 
@@ -36,25 +40,40 @@ t.test('saving content: anonymous 401, admin 200, caches invalidated', async (t)
   const anonBad = await app.inject({ method: 'POST', url: '/api/content', payload: { title_nl: text(201) } })
   t.equal(anonBad.statusCode, 401, 'an anonymous write is 401 whatever its body')
 
-  const saved = await app.inject({ method: 'POST', url: '/api/content', headers: admin, payload: { ...valid(), title_en: 'New title', title_de: '' } })
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/content',
+    headers: admin,
+    payload: { ...valid(), title_en: 'New title', title_de: '' },
+  })
   t.equal(saved.statusCode, 200)
   t.equal(saved.json().title_en, 'New title')
   t.equal(saved.json().title_de, null, 'an empty German field is stored as null')
-  const after = await app.inject({ method: 'GET', url: '/api/content', headers: { 'if-none-match': before.headers.etag as string } })
+  const after = await app.inject({
+    method: 'GET',
+    url: '/api/content',
+    headers: { 'if-none-match': before.headers.etag as string },
+  })
   t.equal(after.statusCode, 200, 'the old ETag no longer matches')
   t.equal(after.json().title_en, 'New title')
   t.not(after.headers.etag, before.headers.etag)
 
   const noDe = valid() as Record<string, unknown>
   for (const k of Object.keys(noDe)) if (k.endsWith('_de')) delete noDe[k]
-  const withoutGerman = await app.inject({ method: 'POST', url: '/api/content', headers: admin, payload: noDe })
+  const withoutGerman = await app.inject({
+    method: 'POST',
+    url: '/api/content',
+    headers: admin,
+    payload: noDe,
+  })
   t.equal(withoutGerman.statusCode, 200, 'German is optional')
   t.equal(withoutGerman.json().intro_de, null)
 })
 
 t.test('every content limit at its edge, with the spec messages', async (t) => {
   const { app, admin } = await testApp({ ...content, t })
-  const post = (payload: object) => app.inject({ method: 'POST', url: '/api/content', headers: admin, payload })
+  const post = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/content', headers: admin, payload })
   const cases: Array<[string, number, string]> = [
     ['title_nl', 200, 'Nederlandse titel moet 200 karakters of minder zijn'],
     ['title_en', 200, 'English title must be 200 characters or less'],
@@ -104,7 +123,12 @@ t.test('seeding is idempotent and never overwrites admin edits', async (t) => {
   const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' }
   const features = (await first.inject({ method: 'GET', url: '/api/features' })).json<Array<{ id: string }>>()
   t.equal(features.length, DEFAULT_FEATURES.length)
-  await first.inject({ method: 'POST', url: '/api/content', headers, payload: { ...valid(), title_nl: 'Eigen titel' } })
+  await first.inject({
+    method: 'POST',
+    url: '/api/content',
+    headers,
+    payload: { ...valid(), title_nl: 'Eigen titel' },
+  })
   await first.inject({ method: 'DELETE', url: `/api/features/${features[0]!.id}`, headers })
   await first.close()
 
@@ -121,45 +145,66 @@ t.test('seeding is idempotent and never overwrites admin edits', async (t) => {
   t.equal(await second.db.collection('content').countDocuments(), 1)
 })
 
-t.test('a write on one replica clears the cache of another (Redis pub/sub), not another deployment\'s', async (t) => {
-  const env = testEnv('content')
-  const a = await buildApp(readConfig(env))
-  const b = await buildApp(readConfig(env))
-  // Another deployment on the same Redis (its own QUEUE_PREFIX and database).
-  const other = await buildApp(readConfig(testEnv('content', { CONTENT_CACHE_TTL_MS: '600000' })))
-  await Promise.all([a.ready(), b.ready(), other.ready()])
-  t.teardown(async () => {
-    await Promise.all([a.db.dropDatabase(), other.db.dropDatabase()])
-    await Promise.all([a.close(), b.close(), other.close()])
-  })
-  // `other` caches its answer; a change behind its back shows only if its cache is cleared.
-  t.equal((await other.inject({ method: 'GET', url: '/api/content' })).json().title_en, DEFAULT_CONTENT.title_en)
-  await other.db.collection('content').updateOne({}, { $set: { title_en: 'Changed behind the cache' } })
-  const { cookie } = await createTestSession(env)
-  const seenByB = await b.inject({ method: 'GET', url: '/api/content' })
-  t.equal(seenByB.json().title_en, DEFAULT_CONTENT.title_en)
-  const saved = await a.inject({ method: 'POST', url: '/api/content', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload: { ...valid(), title_en: 'Changed on A' } })
-  t.equal(saved.statusCode, 200)
-  // The announcement travels through Redis; wait for it without a timed assertion.
-  let title = ''
-  for (let i = 0; i < 100 && title !== 'Changed on A'; i++) {
-    title = (await b.inject({ method: 'GET', url: '/api/content' })).json().title_en
-    if (title !== 'Changed on A') await new Promise((r) => setTimeout(r, 50))
-  }
-  t.equal(title, 'Changed on A')
-  t.equal(
-    (await other.inject({ method: 'GET', url: '/api/content' })).json().title_en,
-    DEFAULT_CONTENT.title_en,
-    "another deployment's cache is untouched by this one's writes",
-  )
-})
+t.test(
+  "a write on one replica clears the cache of another (Redis pub/sub), not another deployment's",
+  async (t) => {
+    const env = testEnv('content')
+    const a = await buildApp(readConfig(env))
+    const b = await buildApp(readConfig(env))
+    // Another deployment on the same Redis (its own QUEUE_PREFIX and database).
+    const other = await buildApp(readConfig(testEnv('content', { CONTENT_CACHE_TTL_MS: '600000' })))
+    await Promise.all([a.ready(), b.ready(), other.ready()])
+    t.teardown(async () => {
+      await Promise.all([a.db.dropDatabase(), other.db.dropDatabase()])
+      await Promise.all([a.close(), b.close(), other.close()])
+    })
+    // `other` caches its answer; a change behind its back shows only if its cache is cleared.
+    t.equal(
+      (await other.inject({ method: 'GET', url: '/api/content' })).json().title_en,
+      DEFAULT_CONTENT.title_en,
+    )
+    await other.db.collection('content').updateOne({}, { $set: { title_en: 'Changed behind the cache' } })
+    const { cookie } = await createTestSession(env)
+    const seenByB = await b.inject({ method: 'GET', url: '/api/content' })
+    t.equal(seenByB.json().title_en, DEFAULT_CONTENT.title_en)
+    const saved = await a.inject({
+      method: 'POST',
+      url: '/api/content',
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+      payload: { ...valid(), title_en: 'Changed on A' },
+    })
+    t.equal(saved.statusCode, 200)
+    // The announcement travels through Redis; wait for it without a timed assertion.
+    let title = ''
+    for (let i = 0; i < 100 && title !== 'Changed on A'; i++) {
+      title = (await b.inject({ method: 'GET', url: '/api/content' })).json().title_en
+      if (title !== 'Changed on A') await new Promise((r) => setTimeout(r, 50))
+    }
+    t.equal(title, 'Changed on A')
+    t.equal(
+      (await other.inject({ method: 'GET', url: '/api/content' })).json().title_en,
+      DEFAULT_CONTENT.title_en,
+      "another deployment's cache is untouched by this one's writes",
+    )
+  },
+)
 
 t.test('the service describes itself and answers its probes', async (t) => {
   const { app } = await testApp({ ...content, t })
   const spec = await app.inject({ method: 'GET', url: '/openapi.json' })
   t.equal(spec.statusCode, 200)
   const paths = Object.keys(spec.json().paths)
-  for (const p of ['/api/content', '/api/features', '/api/features/order', '/api/features/{id}', '/api/pages', '/api/pages/{id}', '/api/projects', '/api/projects/{id}', '/api/projects/upload']) {
+  for (const p of [
+    '/api/content',
+    '/api/features',
+    '/api/features/order',
+    '/api/features/{id}',
+    '/api/pages',
+    '/api/pages/{id}',
+    '/api/projects',
+    '/api/projects/{id}',
+    '/api/projects/upload',
+  ]) {
     t.ok(paths.includes(p), `OpenAPI lists ${p}`)
   }
   const health = await app.inject({ method: 'GET', url: '/api/content/health' })

@@ -3,7 +3,8 @@ import { getJson, postJson, type RequestOptions } from '@/lib/api'
 import type { AuthUser, LoginBody } from '@site/contracts'
 
 /** The signed-in user, or null when signed out (401). */
-export const getCurrentUser = (opts?: RequestOptions) => getJson<AuthUser>('/api/auth/user', { ...opts, on401: 'null' })
+export const getCurrentUser = (opts?: RequestOptions) =>
+  getJson<AuthUser>('/api/auth/user', { ...opts, on401: 'null' })
 
 /** 200 user + session cookie; 401 'Invalid username or password'; 429 too many attempts. */
 export const login = (payload: LoginBody) => postJson<AuthUser>('/api/auth/login', payload)
@@ -19,4 +20,5 @@ export const changePassword = (payload: { currentPassword: string; newPassword: 
   postJson<{ ok: true }>('/api/auth/change-password', payload)
 
 /** The security facts the Settings tab lists (English, from the server's config). */
-export const getSecurityInfo = (opts?: RequestOptions) => getJson<{ items: string[] }>('/api/auth/security-info', opts)
+export const getSecurityInfo = (opts?: RequestOptions) =>
+  getJson<{ items: string[] }>('/api/auth/security-info', opts)

@@ -24,7 +24,10 @@ export const usePost = (slug: string) => useRead(reads.post(slug))
 
 /** GET /api/blog for an admin: one page of summaries, drafts included, with the title search `q`. */
 export const listPosts = (page: number, pageSize: number, q: string, signal: AbortSignal) =>
-  getJson<PagedList<BlogPostSummary>>('/api/blog', { signal, params: { page, pageSize, ...(q ? { q } : {}) } })
+  getJson<PagedList<BlogPostSummary>>('/api/blog', {
+    signal,
+    params: { page, pageSize, ...(q ? { q } : {}) },
+  })
 /** GET /api/blog/{id}: the full post the editor loads. */
 export const getPost = (id: string) => getJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`)
 export const createPost = (body: BlogPostCreate) => postJson<BlogPost>('/api/blog', body)
@@ -34,7 +37,8 @@ export const deletePost = (id: string) => deleteJson(`/api/blog/${encodeURICompo
 export const translateTitle = (title: string, sourceLanguage: BlogSourceLanguage) =>
   postJson<TranslateTitleResponse>('/api/blog/translate-title', { title, sourceLanguage })
 
-export type BlogUploadAnswer = { kind: 'done'; result: BlogUploadResult } | { kind: 'queued'; job: BlogUploadAccepted }
+export type BlogUploadAnswer =
+  { kind: 'done'; result: BlogUploadResult } | { kind: 'queued'; job: BlogUploadAccepted }
 
 /**
  * POST /api/blog/upload (multipart): the text `fields` (overrides, source language) and then the

@@ -13,5 +13,6 @@ export const listPages = (page: number, pageSize: number, q: string, signal: Abo
 /** GET /api/pages/{id}: the full page the editor loads. */
 export const getPage = (id: string) => getJson<Page>(`/api/pages/${encodeURIComponent(id)}`)
 export const createPage = (body: PageInput) => postJson<Page>('/api/pages', body)
-export const updatePage = (id: string, body: PageInput) => putJson<Page>(`/api/pages/${encodeURIComponent(id)}`, body)
+export const updatePage = (id: string, body: PageInput) =>
+  putJson<Page>(`/api/pages/${encodeURIComponent(id)}`, body)
 export const deletePage = (id: string) => deleteJson(`/api/pages/${encodeURIComponent(id)}`)

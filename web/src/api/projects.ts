@@ -14,7 +14,10 @@ export const updateProject = (id: string, body: ProjectInput) =>
 export const deleteProject = (id: string) => deleteJson(`/api/projects/${encodeURIComponent(id)}`)
 
 /** POST /api/projects/upload: stores an image and answers its `/objects/...` path. */
-export async function uploadProjectImage(file: File, opts: Pick<RequestOptions, 'onUploadProgress'> = {}): Promise<string> {
+export async function uploadProjectImage(
+  file: File,
+  opts: Pick<RequestOptions, 'onUploadProgress'> = {},
+): Promise<string> {
   const form = new FormData()
   form.append('file', file, file.name)
   const res = await postForm<UploadResponse>('/api/projects/upload', form, opts)

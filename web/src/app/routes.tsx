@@ -26,10 +26,6 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [
-      { path: 'en', children: pages() },
-      { path: 'de', children: pages() },
-      ...pages(),
-    ],
+    children: [{ path: 'en', children: pages() }, { path: 'de', children: pages() }, ...pages()],
   },
 ]

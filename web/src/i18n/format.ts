@@ -21,11 +21,15 @@ export function formatDate(
   const d = toDate(value)
   // The site's time zone, not the machine's: the server-rendered date and the browser's hydrated
   // one must be the same day wherever each runs.
-  return d ? new Intl.DateTimeFormat(dateLocale(language), { timeZone: SITE_TIME_ZONE, ...options }).format(d) : ''
+  return d
+    ? new Intl.DateTimeFormat(dateLocale(language), { timeZone: SITE_TIME_ZONE, ...options }).format(d)
+    : ''
 }
 
 /** Hour and minute, e.g. "14:05" (the chat shows Dutch times: formatTime(ts, 'nl')). */
 export function formatTime(value: string | number | Date, language: Language): string {
   const d = toDate(value)
-  return d ? new Intl.DateTimeFormat(dateLocale(language), { hour: '2-digit', minute: '2-digit' }).format(d) : ''
+  return d
+    ? new Intl.DateTimeFormat(dateLocale(language), { hour: '2-digit', minute: '2-digit' }).format(d)
+    : ''
 }

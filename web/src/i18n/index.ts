@@ -1,5 +1,12 @@
 // i18n is a core feature: every feature may import it (only through this file).
-export { LANGUAGES, SWITCHER_ORDER, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isLanguage, languageInfo } from './languages'
+export {
+  LANGUAGES,
+  SWITCHER_ORDER,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  languageInfo,
+} from './languages'
 export type { Language, LanguageInfo } from './languages'
 export { useLanguageStore, currentLanguage } from './stores/language'
 export { useT, useLanguage, catalogs } from './useT'

@@ -118,7 +118,12 @@ export interface RequestOptions {
   onUploadProgress?: (e: { loaded: number; total: number | undefined }) => void
 }
 
-async function send(method: string, path: string, data: unknown, opts: RequestOptions = {}): Promise<AxiosResponse<string>> {
+async function send(
+  method: string,
+  path: string,
+  data: unknown,
+  opts: RequestOptions = {},
+): Promise<AxiosResponse<string>> {
   try {
     return await http.request<string>({
       method,
@@ -139,7 +144,12 @@ function readJson<T>(res: AxiosResponse<string>): T {
   try {
     return parseBody(res.data) as T
   } catch (err) {
-    throw new ApiError({ message: `${res.status}: unreadable response`, status: res.status, kind: 'parse', cause: err })
+    throw new ApiError({
+      message: `${res.status}: unreadable response`,
+      status: res.status,
+      kind: 'parse',
+      cause: err,
+    })
   }
 }
 
@@ -170,7 +180,11 @@ export async function deleteJson<T = void>(path: string, opts?: RequestOptions):
   return readJson<T>(await send('DELETE', path, undefined, opts))
 }
 /** POST multipart (FormData); `onUploadProgress` reports bytes sent. Resolves with the answer's status too (200 vs 202). */
-export async function postForm<T>(path: string, form: FormData, opts?: RequestOptions): Promise<{ status: number; data: T }> {
+export async function postForm<T>(
+  path: string,
+  form: FormData,
+  opts?: RequestOptions,
+): Promise<{ status: number; data: T }> {
   const res = await send('POST', path, form, opts)
   return { status: res.status, data: readJson<T>(res) }
 }

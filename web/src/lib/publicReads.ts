@@ -4,7 +4,16 @@
 import { getJson, isApiError } from './api'
 import { useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
-import type { BlogPost, BlogPostSummary, Feature, Page, PageSummary, PagedList, Project, SiteContent } from '@site/contracts'
+import type {
+  BlogPost,
+  BlogPostSummary,
+  Feature,
+  Page,
+  PageSummary,
+  PagedList,
+  Project,
+  SiteContent,
+} from '@site/contracts'
 
 export interface PublicRead<T> {
   key: QueryKey
@@ -43,7 +52,7 @@ export function asPage<T>(body: unknown, page: number, pageSize: number): PagedL
   }
 }
 
-const as = <T,>(body: unknown) => body as T
+const as = <T>(body: unknown) => body as T
 
 export const reads = {
   content: (): PublicRead<SiteContent> => ({ key: queryKeys.content, path: '/api/content', parse: as }),

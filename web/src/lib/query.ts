@@ -34,7 +34,15 @@ function getEntry<T>(key: QueryKey): Entry<T> {
   const hash = hashKey(key)
   let entry = cache.get(hash) as Entry<T> | undefined
   if (!entry) {
-    entry = { key, state: INITIAL, fetcher: null, controller: null, promise: null, listeners: new Set(), stale: true }
+    entry = {
+      key,
+      state: INITIAL,
+      fetcher: null,
+      controller: null,
+      promise: null,
+      listeners: new Set(),
+      stale: true,
+    }
     cache.set(hash, entry as Entry)
   }
   return entry
@@ -60,7 +68,11 @@ function run<T>(entry: Entry<T>): Promise<void> {
     },
     (err: unknown) => {
       if (controller.signal.aborted) return
-      setState(entry, { status: 'error', error: err instanceof Error ? err : new Error(String(err)), isFetching: false })
+      setState(entry, {
+        status: 'error',
+        error: err instanceof Error ? err : new Error(String(err)),
+        isFetching: false,
+      })
     },
   )
   entry.promise = promise.finally(() => {
@@ -215,7 +227,11 @@ export interface UseMutationResult<A, R> {
  */
 export function useMutation<A, R>(
   fn: (arg: A) => Promise<R>,
-  opts: { invalidate?: QueryKey[]; onSuccess?: (result: R, arg: A) => void; onError?: (err: Error, arg: A) => void } = {},
+  opts: {
+    invalidate?: QueryKey[]
+    onSuccess?: (result: R, arg: A) => void
+    onError?: (err: Error, arg: A) => void
+  } = {},
 ): UseMutationResult<A, R> {
   const [isPending, setPending] = useState(false)
   const [error, setError] = useState<Error | null>(null)

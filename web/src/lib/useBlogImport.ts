@@ -62,7 +62,8 @@ export function useBlogImport() {
     try {
       const answer = await uploadBlogFile(file, opts.fields, {
         signal,
-        onUploadProgress: ({ loaded, total }) => show({ phase: 'uploading', loaded, total: total || file.size }),
+        onUploadProgress: ({ loaded, total }) =>
+          show({ phase: 'uploading', loaded, total: total || file.size }),
       })
       let result: BlogUploadResult | undefined
       if (answer.kind === 'done') result = answer.result

@@ -1,7 +1,13 @@
 // Escaping for everything the server writes around React's own output: text and attribute values
 // in the head, XML of the sitemap and feeds, and JSON inside <script> elements.
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 /** Safe as HTML text and as a quoted attribute value. */
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)

@@ -13,7 +13,11 @@ const ALL_LANGUAGES: Language[] = LANGUAGES.map((l) => l.code)
 
 /** The languages a record has its own text in (nl always: it is every field's fallback). */
 export function languagesOf(record: Record<string, unknown>, field: string): Language[] {
-  return ALL_LANGUAGES.filter((l) => l === 'nl' || (typeof record[`${field}_${l}`] === 'string' && (record[`${field}_${l}`] as string).trim() !== ''))
+  return ALL_LANGUAGES.filter(
+    (l) =>
+      l === 'nl' ||
+      (typeof record[`${field}_${l}`] === 'string' && (record[`${field}_${l}`] as string).trim() !== ''),
+  )
 }
 
 export const OG_LOCALES: Record<Language, string> = { nl: 'nl_NL', en: 'en_US', de: 'de_DE' }
@@ -40,7 +44,8 @@ export interface Head {
   feed: string
 }
 
-const abs = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`)
+const abs = (origin: string, path: string) =>
+  /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`
 
 export const postImage = (post: Pick<BlogPost, 'featured_image' | 'tags'>): string =>
   post.featured_image || tagFallbackImage(post.tags)
@@ -93,11 +98,22 @@ export function buildHead({ origin, resolved, data, status }: HeadInput): Head {
     noindex: true,
     feed: url('/feed.xml'),
   }
-  if (status === 503) return { ...base, title: `${t.common.unavailableTitle} | ${SITE_NAME}`, description: t.common.unavailableText }
-  const notFound = { ...base, title: `${t.common.notFoundTitle} | ${SITE_NAME}`, description: t.common.notFoundText }
+  if (status === 503)
+    return {
+      ...base,
+      title: `${t.common.unavailableTitle} | ${SITE_NAME}`,
+      description: t.common.unavailableText,
+    }
+  const notFound = {
+    ...base,
+    title: `${t.common.notFoundTitle} | ${SITE_NAME}`,
+    description: t.common.notFoundText,
+  }
   if (!data || data.status === 404) {
-    if (route.kind === 'post') return { ...notFound, title: `${t.blog.notFound} | ${SITE_NAME}`, description: t.blog.notFoundText }
-    if (route.kind === 'cms') return { ...notFound, title: `${t.pages.notFound} | ${SITE_NAME}`, description: t.pages.notFoundText }
+    if (route.kind === 'post')
+      return { ...notFound, title: `${t.blog.notFound} | ${SITE_NAME}`, description: t.blog.notFoundText }
+    if (route.kind === 'cms')
+      return { ...notFound, title: `${t.pages.notFound} | ${SITE_NAME}`, description: t.pages.notFoundText }
     return notFound
   }
   const page = (p: Partial<Head> & { path: string }): Head => ({
@@ -136,7 +152,8 @@ export function buildHead({ origin, resolved, data, status }: HeadInput): Head {
       const p = `/blog/${encodeURIComponent(post.slug)}`
       const title = plainText(localized(post, 'title', language))
       const description = truncate(
-        plainText(localized(post, 'meta_description', language) || localized(post, 'excerpt', language)) || t.blog.metaDescription,
+        plainText(localized(post, 'meta_description', language) || localized(post, 'excerpt', language)) ||
+          t.blog.metaDescription,
         300,
       )
       const image = abs(origin, postImage(post))
@@ -163,7 +180,11 @@ export function buildHead({ origin, resolved, data, status }: HeadInput): Head {
             mainEntityOfPage: url(p),
             keywords: (post.tags ?? []).join(', '),
           },
-          breadcrumbs(origin, language, [home, { name: t.blog.title, path: '/blog' }, { name: title, path: p }]),
+          breadcrumbs(origin, language, [
+            home,
+            { name: t.blog.title, path: '/blog' },
+            { name: title, path: p },
+          ]),
         ],
       })
     }
@@ -172,7 +193,8 @@ export function buildHead({ origin, resolved, data, status }: HeadInput): Head {
       const p = `/pages/${encodeURIComponent(cms.slug)}`
       const title = plainText(localized(cms, 'title', language))
       const description = truncate(
-        plainText(localized(cms, 'meta_description', language) || localized(cms, 'content', language)) || t.home.metaDescription,
+        plainText(localized(cms, 'meta_description', language) || localized(cms, 'content', language)) ||
+          t.home.metaDescription,
         300,
       )
       return page({
@@ -198,7 +220,9 @@ export function renderHead(head: Head, language: Language): string {
     meta('name', 'description', head.description),
     head.noindex ? meta('name', 'robots', 'noindex') : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
-    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
+    ...head.alternates.map(
+      (a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`,
+    ),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${t.blog.title} | ${SITE_NAME}`)}" href="${escapeHtml(head.feed)}" />`,
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', head.type),

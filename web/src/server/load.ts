@@ -22,7 +22,10 @@ export async function fetchRead<T>(up: Upstreams, read: PublicRead<T>): Promise<
   for (const [k, v] of Object.entries(read.params ?? {})) url.searchParams.set(k, String(v))
   let res: Response
   try {
-    res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(up.timeoutMs) })
+    res = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(up.timeoutMs),
+    })
   } catch (err) {
     throw new UpstreamError(`${url.pathname}: ${(err as Error).message}`)
   }
@@ -54,7 +57,7 @@ export interface PageData {
 /** Loads a page's data; throws UpstreamError when a service is down (→ 503). */
 export async function loadPage(up: Upstreams, route: PageRoute): Promise<PageData> {
   const queries: SeedEntry[] = []
-  const get = async <T,>(read: PublicRead<T>): Promise<T> => {
+  const get = async <T>(read: PublicRead<T>): Promise<T> => {
     const data = await fetchRead(up, read)
     queries.push([read.key, data])
     return data

@@ -55,7 +55,11 @@ export async function sitemapXml(up: Upstreams, origin: string): Promise<string>
     })),
     ...pages
       .filter((p) => p.published)
-      .map((p) => ({ path: `/pages/${encodeURIComponent(p.slug)}`, languages: languagesOf(p, 'title'), lastmod: p.updated_at })),
+      .map((p) => ({
+        path: `/pages/${encodeURIComponent(p.slug)}`,
+        languages: languagesOf(p, 'title'),
+        lastmod: p.updated_at,
+      })),
   ]
   const loc = (path: string, l: Language) => escapeXml(`${origin}${localePath(l, path)}`)
   const urls = entries.flatMap((e) =>
@@ -64,7 +68,9 @@ export async function sitemapXml(up: Upstreams, origin: string): Promise<string>
         '  <url>',
         `    <loc>${loc(e.path, l)}</loc>`,
         ...(e.lastmod ? [`    <lastmod>${escapeXml(new Date(e.lastmod).toISOString())}</lastmod>`] : []),
-        ...e.languages.map((a) => `    <xhtml:link rel="alternate" hreflang="${a}" href="${loc(e.path, a)}"/>`),
+        ...e.languages.map(
+          (a) => `    <xhtml:link rel="alternate" hreflang="${a}" href="${loc(e.path, a)}"/>`,
+        ),
         `    <xhtml:link rel="alternate" hreflang="x-default" href="${loc(e.path, 'nl')}"/>`,
         '  </url>',
       ].join('\n'),
@@ -108,7 +114,9 @@ export async function feedXml(up: Upstreams, origin: string, language: Language)
     `    <description>${escapeXml(t.blog.metaDescription)}</description>`,
     `    <language>${language}</language>`,
     `    <atom:link href="${self}" rel="self" type="application/rss+xml"/>`,
-    ...(items[0] ? [`    <lastBuildDate>${new Date(items[0].created_at).toUTCString()}</lastBuildDate>`] : []),
+    ...(items[0]
+      ? [`    <lastBuildDate>${new Date(items[0].created_at).toUTCString()}</lastBuildDate>`]
+      : []),
     ...items.map(item),
     '  </channel>',
     '</rss>',

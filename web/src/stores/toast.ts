@@ -48,7 +48,9 @@ export const useToastStore = create<ToastState>()((set, get) => ({
         )
       }
     }
-    set((s) => ({ toasts: s.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)) }))
+    set((s) => ({
+      toasts: s.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)),
+    }))
   },
   remove: (id) => {
     const timer = removeTimers.get(id)

@@ -62,7 +62,11 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<{ s
   return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T }
 }
 
-interface PostRow { id: string; slug: string; title_nl: string }
+interface PostRow {
+  id: string
+  slug: string
+  title_nl: string
+}
 /** Every post as the admin list answers it (a plain list, or a page of it). */
 async function adminPosts(): Promise<PostRow[]> {
   const { data } = await api<PostRow[] | { items: PostRow[] }>('GET', '/api/blog?pageSize=50')
@@ -275,7 +279,10 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   t.ok(await d.getByText(/Machine-translated and not reviewed yet/).isVisible(), 'review note in the dialog')
   await d.getByRole('button', { name: 'Cancel', exact: true }).click()
   // The import filled the form: closing asks first.
-  await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click()
   await d.waitFor({ state: 'hidden' })
   await waitForPosts((titles) => !titles.includes('Slimme workflows'))
   t.notOk((await adminTitles()).includes('Slimme workflows'), 'cancel after an import leaves no draft')
@@ -366,7 +373,10 @@ t.test('pages tab: create (published by default), edit, delete', async (t) => {
   await toast('Pagina bijgewerkt').waitFor()
   await row('admin-pages-list', 'Over ons (nieuw)').getByText('Draft', { exact: true }).waitFor()
   const pages = (
-    await api<{ items: Array<{ slug: string; published: boolean; title_nl: string }> }>('GET', '/api/pages?pageSize=50')
+    await api<{ items: Array<{ slug: string; published: boolean; title_nl: string }> }>(
+      'GET',
+      '/api/pages?pageSize=50',
+    )
   ).data.items
   t.same(
     pages.filter((p) => p.slug === 'over-ons').map((p) => [p.slug, p.published, p.title_nl]),
@@ -386,11 +396,24 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
   // 23 posts (one is the search target) and 21 pages: two pages of 20 each.
   for (let i = 1; i <= 23; i++) {
     const title = i === 2 ? 'Zoekbare robotica' : `Paginabericht ${String(i).padStart(2, '0')}`
-    const res = await api('POST', '/api/blog', { title_nl: title, title_en: `Paged post ${i}`, excerpt_nl: '', excerpt_en: '', content_nl: '<p>x</p>', content_en: '<p>x</p>' })
+    const res = await api('POST', '/api/blog', {
+      title_nl: title,
+      title_en: `Paged post ${i}`,
+      excerpt_nl: '',
+      excerpt_en: '',
+      content_nl: '<p>x</p>',
+      content_en: '<p>x</p>',
+    })
     t.equal(res.status, 201)
   }
   for (let i = 1; i <= 21; i++) {
-    const res = await api('POST', '/api/pages', { slug: `lijst-${i}`, title_nl: i === 5 ? 'Tarieven en prijzen' : `Lijstpagina ${i}`, title_en: `List page ${i}`, content_nl: '<p>x</p>', content_en: '<p>x</p>' })
+    const res = await api('POST', '/api/pages', {
+      slug: `lijst-${i}`,
+      title_nl: i === 5 ? 'Tarieven en prijzen' : `Lijstpagina ${i}`,
+      title_en: `List page ${i}`,
+      content_nl: '<p>x</p>',
+      content_en: '<p>x</p>',
+    })
     t.equal(res.status, 201)
   }
 
@@ -421,19 +444,30 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
   const search = page.getByRole('searchbox', { name: 'Search by title' })
   await search.fill('ZOEKBARE')
   await row('admin-blog-list', 'Zoekbare robotica').waitFor()
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-blog-list"] li').length === 1)
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="admin-blog-list"] li').length === 1,
+  )
   t.equal(await pager.count(), 0, 'one page of results: no pager')
   await search.fill('geen-treffer-xyz')
   await page.getByText('Nothing matches "geen-treffer-xyz".').waitFor()
   await search.fill('')
-  await page.getByRole('navigation', { name: 'Blog posts: page navigation' }).getByText('Page 1 of 2 (23 items)').waitFor()
+  await page
+    .getByRole('navigation', { name: 'Blog posts: page navigation' })
+    .getByText('Page 1 of 2 (23 items)')
+    .waitFor()
 
   // The editor loads the full post (the list has no content). The post is on page 2: find it again.
   await search.fill('zoekbare')
-  await row('admin-blog-list', 'Zoekbare robotica').getByRole('button', { name: /^Edit / }).click()
+  await row('admin-blog-list', 'Zoekbare robotica')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   const e = dialog('Edit Blog Post')
   await e.waitFor()
-  t.equal(await e.getByLabel('Dutch content').inputValue(), '<p>x</p>', 'content loaded from GET /api/blog/{id}')
+  t.equal(
+    await e.getByLabel('Dutch content').inputValue(),
+    '<p>x</p>',
+    'content loaded from GET /api/blog/{id}',
+  )
   await page.keyboard.press('Escape')
   await e.waitFor({ state: 'hidden' })
 
@@ -445,20 +479,30 @@ t.test('blog and pages tabs: a page at a time with previous/next, and a title se
   await row('admin-pages-list', 'Lijstpagina 1').waitFor()
   await page.getByRole('searchbox', { name: 'Search by title' }).fill('prijzen')
   await row('admin-pages-list', 'Tarieven en prijzen').waitFor()
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-pages-list"] li').length === 1)
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="admin-pages-list"] li').length === 1,
+  )
   t.equal(await pagesPager.count(), 0, 'search results start at page 1 and fit on it')
-  await row('admin-pages-list', 'Tarieven en prijzen').getByRole('button', { name: /^Edit / }).click()
+  await row('admin-pages-list', 'Tarieven en prijzen')
+    .getByRole('button', { name: /^Edit / })
+    .click()
   const pe = dialog('Edit Page')
   await pe.waitFor()
-  t.equal(await pe.getByLabel('Dutch content').inputValue(), '<p>x</p>', 'content loaded from GET /api/pages/{id}')
+  t.equal(
+    await pe.getByLabel('Dutch content').inputValue(),
+    '<p>x</p>',
+    'content loaded from GET /api/pages/{id}',
+  )
   await page.keyboard.press('Escape')
   await pe.waitFor({ state: 'hidden' })
 
   // Clean up through the API for the tabs that follow.
   const posts = (await api<{ items: { id: string }[] }>('GET', '/api/blog?pageSize=50')).data.items
   for (const p of posts) t.equal((await api('DELETE', `/api/blog/${p.id}`)).status, 204)
-  const pagesLeft = (await api<{ items: { id: string; slug: string }[] }>('GET', '/api/pages?pageSize=50')).data.items
-  for (const p of pagesLeft.filter((x) => x.slug.startsWith('lijst-'))) t.equal((await api('DELETE', `/api/pages/${p.id}`)).status, 204)
+  const pagesLeft = (await api<{ items: { id: string; slug: string }[] }>('GET', '/api/pages?pageSize=50'))
+    .data.items
+  for (const p of pagesLeft.filter((x) => x.slug.startsWith('lijst-')))
+    t.equal((await api('DELETE', `/api/pages/${p.id}`)).status, 204)
 })
 
 t.test('projects tab: image upload rules, create with an image, edit, delete', async (t) => {
@@ -513,7 +557,10 @@ t.test('projects tab: image upload rules, create with an image, edit, delete', a
   const r = row('admin-projects-list', 'Voorraadrobot')
   await r.waitFor()
   const projects = (
-    await api<{ items: Array<{ title: string; image_url: string; video_url: string }> }>('GET', '/api/projects?pageSize=50')
+    await api<{ items: Array<{ title: string; image_url: string; video_url: string }> }>(
+      'GET',
+      '/api/projects?pageSize=50',
+    )
   ).data.items
   t.same(
     projects.filter((p) => p.title === 'Voorraadrobot').map((p) => [p.image_url, p.video_url]),
@@ -536,8 +583,8 @@ t.test('projects tab: image upload rules, create with an image, edit, delete', a
   await toast('Project deleted!').waitFor()
   await row('admin-projects-list', 'Voorraadrobot').waitFor({ state: 'detached' })
   t.notOk(
-    (await api<{ items: Array<{ title: string }> }>('GET', '/api/projects?pageSize=50')).data.items.some((p) =>
-      p.title.startsWith('Voorraadrobot'),
+    (await api<{ items: Array<{ title: string }> }>('GET', '/api/projects?pageSize=50')).data.items.some(
+      (p) => p.title.startsWith('Voorraadrobot'),
     ),
     'deleted',
   )
@@ -632,7 +679,11 @@ t.test('inbox tab: a posted request appears, mark handled, erase', async (t) => 
   await item.waitFor()
   t.ok(await item.getByText('Wij willen een MVP.').isVisible(), 'message shown')
   t.ok(await item.getByText('Jansen BV').isVisible(), 'company shown')
-  t.equal(await item.getByRole('link', { name: 'jan@example.nl' }).getAttribute('href'), 'mailto:jan@example.nl', 'mail link to the address (built by mailtoHref)')
+  t.equal(
+    await item.getByRole('link', { name: 'jan@example.nl' }).getAttribute('href'),
+    'mailto:jan@example.nl',
+    'mail link to the address (built by mailtoHref)',
+  )
   t.ok(await item.getByText('Open', { exact: true }).isVisible(), 'not handled yet')
   await expectAxeClean(t, 'inbox tab')
 

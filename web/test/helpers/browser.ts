@@ -77,7 +77,10 @@ export interface AxeViolation {
  * critical violations, each with the selectors of its failing nodes. Assert it is empty:
  * `t.same(await axeViolations(page), [])` prints what is wrong when it is not.
  */
-export async function axeViolations(page: Page, opts: { include?: string; disableRules?: string[] } = {}): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  opts: { include?: string; disableRules?: string[] } = {},
+): Promise<AxeViolation[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
   const has = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined')
   // Evaluated through DevTools, not a <script> tag: the gateway's CSP (script-src 'self') blocks inline scripts.
@@ -85,11 +88,37 @@ export async function axeViolations(page: Page, opts: { include?: string; disabl
   await settleAnimations(page)
   const results = await page.evaluate(
     async ({ include, disableRules }) => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; helpUrl: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: unknown,
+              o: unknown,
+            ) => Promise<{
+              violations: Array<{
+                id: string
+                impact: string | null
+                help: string
+                helpUrl: string
+                nodes: Array<{ target: unknown[] }>
+              }>
+            }>
+          }
+        }
+      ).axe
       const rules: Record<string, { enabled: boolean }> = {}
       for (const r of disableRules) rules[r] = { enabled: false }
-      const r = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'], rules })
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+      const r = await axe.run(include ? { include: [include] } : document, {
+        resultTypes: ['violations'],
+        rules,
+      })
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => n.target.join(' ')),
+      }))
     },
     { include: opts.include ?? null, disableRules: opts.disableRules ?? [] },
   )

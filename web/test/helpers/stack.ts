@@ -10,7 +10,9 @@ export interface Stack {
   seedAdmin: (username: string, password: string) => void
 }
 
-export async function startStack(opts: { env?: Record<string, string>; only?: string[]; quiet?: boolean } = {}): Promise<Stack> {
+export async function startStack(
+  opts: { env?: Record<string, string>; only?: string[]; quiet?: boolean } = {},
+): Promise<Stack> {
   const href = new URL('../../../scripts/lib/stack.mjs', import.meta.url).href
   const mod = (await import(href)) as { startStack: (o: typeof opts) => Promise<Stack> }
   return mod.startStack(opts)

@@ -47,7 +47,10 @@ async function holdContent(page: Page) {
 const where = (page: Page, id: string) =>
   page.evaluate((id) => {
     const el = document.getElementById(id)
-    return { top: el ? Math.round(el.getBoundingClientRect().top) : null, scrollY: Math.round(window.scrollY) }
+    return {
+      top: el ? Math.round(el.getBoundingClientRect().top) : null,
+      scrollY: Math.round(window.scrollY),
+    }
   }, id)
 
 /** Waits until section `id` is at the top of the viewport (a smooth scroll has ended there). */
@@ -66,23 +69,26 @@ async function waitAtTop(page: Page, id: string) {
     })
 }
 
-t.test('top bar: Werkwijze from /blog scrolls to the section once the home page has its content', async (t) => {
-  const page = await browser.newPage()
-  const errors = collectPageErrors(page, { ignore: IGNORE })
-  await page.goto('/blog')
-  await page.getByRole('heading', { level: 1, name: 'Onze Blog' }).waitFor()
-  const content = await holdContent(page)
-  await page.locator('header.topbar').getByRole('button', { name: 'Werkwijze', exact: true }).click()
-  await page.waitForURL(/\/#werkwijze$/)
-  t.ok(await content.asked(), 'the home page waits for its content')
-  await page.getByTestId('home-skeleton').waitFor()
-  content.release()
-  await waitAtTop(page, 'werkwijze')
-  const at = await where(page, 'werkwijze')
-  t.ok(at.scrollY > 0 && at.top !== null && at.top < 150, `section at the top (${JSON.stringify(at)})`)
-  t.same(errors, [])
-  await page.close()
-})
+t.test(
+  'top bar: Werkwijze from /blog scrolls to the section once the home page has its content',
+  async (t) => {
+    const page = await browser.newPage()
+    const errors = collectPageErrors(page, { ignore: IGNORE })
+    await page.goto('/blog')
+    await page.getByRole('heading', { level: 1, name: 'Onze Blog' }).waitFor()
+    const content = await holdContent(page)
+    await page.locator('header.topbar').getByRole('button', { name: 'Werkwijze', exact: true }).click()
+    await page.waitForURL(/\/#werkwijze$/)
+    t.ok(await content.asked(), 'the home page waits for its content')
+    await page.getByTestId('home-skeleton').waitFor()
+    content.release()
+    await waitAtTop(page, 'werkwijze')
+    const at = await where(page, 'werkwijze')
+    t.ok(at.scrollY > 0 && at.top !== null && at.top < 150, `section at the top (${JSON.stringify(at)})`)
+    t.same(errors, [])
+    await page.close()
+  },
+)
 
 // Since the public pages are rendered on the server, a direct open carries the home's
 // content in its HTML: the section exists before any script runs, and hydration must not lose it.
@@ -94,7 +100,7 @@ t.test('/#contact opened directly reaches the section', async (t) => {
   await page.close()
 })
 
-t.test('footer links and the chat\'s /#contact link reach their section', async (t) => {
+t.test("footer links and the chat's /#contact link reach their section", async (t) => {
   const page = await browser.newPage()
   await page.goto('/')
   await page.getByTestId('footer').waitFor({ timeout: 60000 })

@@ -42,12 +42,21 @@ const html = async (path: string) => {
 /** The value of `<meta name|property="key" content="...">` (HTML-unescaped). */
 function meta(body: string, key: string): string | undefined {
   const m = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(body)
-  return m?.[1]?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return m?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 }
 const links = (body: string, rel: string) =>
-  [...body.matchAll(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]+)"`, 'g'))].map((m) => ({ hreflang: m[1], href: m[2] }))
+  [...body.matchAll(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]+)"`, 'g'))].map(
+    (m) => ({ hreflang: m[1], href: m[2] }),
+  )
 const jsonLd = (body: string) =>
-  [...body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+  [...body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
 
 t.test('status codes', async (t) => {
   const cases: [string, number][] = [
@@ -96,7 +105,10 @@ t.test('the head of a post, a page, the home page and the blog', async (t) => {
     { hreflang: 'en', href: `${origin}/en/blog/ai-prototype-in-days` },
     { hreflang: 'x-default', href: `${origin}/blog/ai-prototype-in-days` },
   ])
-  t.match(body, `<link rel="alternate" type="application/rss+xml" title="Our Blog | Software &amp; Automation" href="${origin}/en/feed.xml" />`)
+  t.match(
+    body,
+    `<link rel="alternate" type="application/rss+xml" title="Our Blog | Software &amp; Automation" href="${origin}/en/feed.xml" />`,
+  )
   t.equal(meta(body, 'og:type'), 'article')
   t.equal(meta(body, 'og:title'), 'An AI prototype in days | Software & Automation')
   t.equal(meta(body, 'og:url'), `${origin}/en/blog/ai-prototype-in-days`)
@@ -120,7 +132,11 @@ t.test('the head of a post, a page, the home page and the blog', async (t) => {
     [`${origin}/en`, `${origin}/en/blog`, `${origin}/en/blog/ai-prototype-in-days`],
   )
   // A featured image wins over the tag fallback.
-  await api.post('/api/blog', { ...POST, slug: 'with-image', featured_image: 'https://images.example/cover.png' })
+  await api.post('/api/blog', {
+    ...POST,
+    slug: 'with-image',
+    featured_image: 'https://images.example/cover.png',
+  })
   t.equal(meta((await html('/blog/with-image')).body, 'og:image'), 'https://images.example/cover.png')
 
   const home = await html('/de')
@@ -166,8 +182,14 @@ t.test('/blog pages through the posts, 12 per page, with the spec cards', async 
   t.match(second.body, '/images/tags/technology.webp', 'tag fallback image')
   // The home's latest-post section shows (and asks for) one post.
   const home = await html('/en')
-  const data = JSON.parse(/id="ssr-data">([^<]*)</.exec(home.body)![1]!) as { queries: [unknown[], unknown][] }
-  t.ok(data.queries.some(([key]) => JSON.stringify(key) === JSON.stringify(['blog', 'list', 'published', 1, 1, ''])))
+  const data = JSON.parse(/id="ssr-data">([^<]*)</.exec(home.body)![1]!) as {
+    queries: [unknown[], unknown][]
+  }
+  t.ok(
+    data.queries.some(
+      ([key]) => JSON.stringify(key) === JSON.stringify(['blog', 'list', 'published', 1, 1, '']),
+    ),
+  )
 })
 
 t.test('robots, sitemap and feeds', async (t) => {
@@ -182,15 +204,35 @@ t.test('robots, sitemap and feeds', async (t) => {
   t.equal(sitemap.status, 200)
   t.match(sitemap.headers.get('content-type'), /xml/)
   const xml = await sitemap.text()
-  for (const path of ['/', '/en', '/de', '/projects', '/de/projects', '/blog', '/en/blog', '/pages/privacy', '/de/pages/privacy', '/blog/ai-prototype-in-days', '/en/blog/ai-prototype-in-days', '/de/blog/older-post-1']) {
+  for (const path of [
+    '/',
+    '/en',
+    '/de',
+    '/projects',
+    '/de/projects',
+    '/blog',
+    '/en/blog',
+    '/pages/privacy',
+    '/de/pages/privacy',
+    '/blog/ai-prototype-in-days',
+    '/en/blog/ai-prototype-in-days',
+    '/de/blog/older-post-1',
+  ]) {
     t.match(xml, `<loc>${origin}${path}</loc>`, path)
   }
   t.notMatch(xml, `${origin}/de/blog/ai-prototype-in-days<`, 'no German URL for a post without German text')
   t.notMatch(xml, 'a-draft', 'drafts are not listed')
   t.match(xml, /<lastmod>\d{4}-\d\d-\d\dT/)
-  t.match(xml, `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/blog/ai-prototype-in-days"/>`)
+  t.match(
+    xml,
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/blog/ai-prototype-in-days"/>`,
+  )
 
-  for (const [path, lang, title] of [['/feed.xml', 'nl', 'Een AI-prototype in dagen'], ['/en/feed.xml', 'en', 'An AI prototype in days'], ['/de/feed.xml', 'de', 'Älterer Beitrag 13']] as const) {
+  for (const [path, lang, title] of [
+    ['/feed.xml', 'nl', 'Een AI-prototype in dagen'],
+    ['/en/feed.xml', 'en', 'An AI prototype in days'],
+    ['/de/feed.xml', 'de', 'Älterer Beitrag 13'],
+  ] as const) {
     const res = await get(path)
     t.equal(res.status, 200, path)
     t.match(res.headers.get('content-type'), /rss\+xml/)
@@ -204,9 +246,24 @@ t.test('robots, sitemap and feeds', async (t) => {
 })
 
 const NO_JS = {
-  nl: { home: 'Van idee tot prototype in dagen', blog: ['Onze Blog', 'Inzichten over AI'], post: ['Een AI-prototype in dagen', 'Nederlandse inhoud van het bericht.'], page: ['Privacyverklaring', 'Wij gaan zorgvuldig'] },
-  en: { home: 'From idea to prototype in days', blog: ['Our Blog', 'Insights on AI'], post: ['An AI prototype in days', 'English body of the post.'], page: ['Privacy statement', 'We handle your data'] },
-  de: { home: 'Von der Idee zum Prototyp in Tagen', blog: ['Unser Blog', 'Einblicke in KI'], post: ['Een AI-prototype in dagen', 'Nederlandse inhoud van het bericht.'], page: ['Datenschutzerklärung', 'Wir gehen sorgfältig'] },
+  nl: {
+    home: 'Van idee tot prototype in dagen',
+    blog: ['Onze Blog', 'Inzichten over AI'],
+    post: ['Een AI-prototype in dagen', 'Nederlandse inhoud van het bericht.'],
+    page: ['Privacyverklaring', 'Wij gaan zorgvuldig'],
+  },
+  en: {
+    home: 'From idea to prototype in days',
+    blog: ['Our Blog', 'Insights on AI'],
+    post: ['An AI prototype in days', 'English body of the post.'],
+    page: ['Privacy statement', 'We handle your data'],
+  },
+  de: {
+    home: 'Von der Idee zum Prototyp in Tagen',
+    blog: ['Unser Blog', 'Einblicke in KI'],
+    post: ['Een AI-prototype in dagen', 'Nederlandse inhoud van het bericht.'],
+    page: ['Datenschutzerklärung', 'Wir gehen sorgfältig'],
+  },
 }
 
 t.test('Chromium without JavaScript reads each page', async (t) => {
@@ -233,79 +290,110 @@ t.test('Chromium without JavaScript reads each page', async (t) => {
   }
 })
 
-t.test('the XSS corpus through the server-rendered pages: nothing runs, no attribute is injected', async (t) => {
-  const title = '"><script>alert(1)</script></title><img src=x onerror=alert(1)>'
-  const text = payloads.join(' ')
-  await api.post('/api/blog', {
-    ...POST,
-    slug: 'xss-post',
-    title_nl: title,
-    title_en: '</script><script>alert(1)</script> English',
-    excerpt_nl: text.slice(0, 1000),
-    excerpt_en: '${alert(1)} $& $\' <!-- <script>',
-    meta_description_nl: '" onmouseover="alert(1)',
-    content_nl: payloads.map((p) => `<p>${p}</p>`).join(''),
-    content_en: payloads.map((p) => `<p>${p}</p>`).join(''),
-    author: '<img src=x onerror=alert(1)>',
-    tags: ['<script>alert(1)</script>', '" onclick="alert(1)'],
-  })
-  await api.post('/api/pages', {
-    ...PAGE,
-    slug: 'xss-page',
-    title_nl: title,
-    content_nl: payloads.join(''),
-    meta_description_nl: '</script><script>alert(1)</script>',
-  })
-  const browser = await launchBrowser({ baseURL: origin })
-  t.teardown(() => browser.close())
-  for (const path of ['/blog/xss-post', '/en/blog/xss-post', '/pages/xss-page', '/blog', '/', '/feed.xml']) {
-    const page = await browser.newPage()
-    const dialogs: string[] = []
-    page.on('dialog', (d) => {
-      dialogs.push(d.message())
-      void d.dismiss()
+t.test(
+  'the XSS corpus through the server-rendered pages: nothing runs, no attribute is injected',
+  async (t) => {
+    const title = '"><script>alert(1)</script></title><img src=x onerror=alert(1)>'
+    const text = payloads.join(' ')
+    await api.post('/api/blog', {
+      ...POST,
+      slug: 'xss-post',
+      title_nl: title,
+      title_en: '</script><script>alert(1)</script> English',
+      excerpt_nl: text.slice(0, 1000),
+      excerpt_en: "${alert(1)} $& $' <!-- <script>",
+      meta_description_nl: '" onmouseover="alert(1)',
+      content_nl: payloads.map((p) => `<p>${p}</p>`).join(''),
+      content_en: payloads.map((p) => `<p>${p}</p>`).join(''),
+      author: '<img src=x onerror=alert(1)>',
+      tags: ['<script>alert(1)</script>', '" onclick="alert(1)'],
     })
-    const res = await page.goto(path)
-    t.equal(res?.status(), 200, path)
-    if (path.endsWith('.xml')) {
+    await api.post('/api/pages', {
+      ...PAGE,
+      slug: 'xss-page',
+      title_nl: title,
+      content_nl: payloads.join(''),
+      meta_description_nl: '</script><script>alert(1)</script>',
+    })
+    const browser = await launchBrowser({ baseURL: origin })
+    t.teardown(() => browser.close())
+    for (const path of [
+      '/blog/xss-post',
+      '/en/blog/xss-post',
+      '/pages/xss-page',
+      '/blog',
+      '/',
+      '/feed.xml',
+    ]) {
+      const page = await browser.newPage()
+      const dialogs: string[] = []
+      page.on('dialog', (d) => {
+        dialogs.push(d.message())
+        void d.dismiss()
+      })
+      const res = await page.goto(path)
+      t.equal(res?.status(), 200, path)
+      if (path.endsWith('.xml')) {
+        t.same(dialogs, [], `${path}: no dialog`)
+        await page.close()
+        continue
+      }
+      await page.locator('h1').first().waitFor()
+      const found = await page.evaluate(() => {
+        const scripts = [...document.scripts].map(
+          (s) => `${s.type || 'classic'} ${s.src ? new URL(s.src).pathname : 'inline'}`,
+        )
+        const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
+          [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
+        )
+        const ld = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+          JSON.parse(s.textContent ?? ''),
+        )
+        return {
+          scripts,
+          handlers,
+          ld,
+          description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        }
+      })
       t.same(dialogs, [], `${path}: no dialog`)
+      t.same(found.handlers, [], `${path}: no event-handler attribute`)
+      for (const s of found.scripts) {
+        t.match(
+          s,
+          /^(classic \/language-redirect\.js|module \/assets\/index-[\w-]+\.js|application\/json inline|application\/ld\+json inline)$/,
+          `${path}: only the app's scripts (${s})`,
+        )
+      }
+      if (path === '/blog/xss-post') {
+        t.equal(found.description, '" onmouseover="alert(1)', 'the description is the text typed')
+        t.notMatch(found.ld[0].headline, /</, 'the JSON-LD headline is plain text')
+        t.notMatch(await page.locator('h1').innerText(), /</, 'the title is plain text')
+        t.equal(await page.locator('h1 img').count(), 0)
+      }
       await page.close()
-      continue
     }
-    await page.locator('h1').first().waitFor()
-    const found = await page.evaluate(() => {
-      const scripts = [...document.scripts].map((s) => `${s.type || 'classic'} ${s.src ? new URL(s.src).pathname : 'inline'}`)
-      const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
-        [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
-      )
-      const ld = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? ''))
-      return { scripts, handlers, ld, description: document.querySelector('meta[name="description"]')?.getAttribute('content') }
-    })
-    t.same(dialogs, [], `${path}: no dialog`)
-    t.same(found.handlers, [], `${path}: no event-handler attribute`)
-    for (const s of found.scripts) {
-      t.match(s, /^(classic \/language-redirect\.js|module \/assets\/index-[\w-]+\.js|application\/json inline|application\/ld\+json inline)$/, `${path}: only the app's scripts (${s})`)
-    }
-    if (path === '/blog/xss-post') {
-      t.equal(found.description, '" onmouseover="alert(1)', 'the description is the text typed')
-      t.notMatch(found.ld[0].headline, /</, 'the JSON-LD headline is plain text')
-      t.notMatch(await page.locator('h1').innerText(), /</, 'the title is plain text')
-      t.equal(await page.locator('h1 img').count(), 0)
-    }
-    await page.close()
-  }
-})
+  },
+)
 
 t.test('hydration: the same tree, no mismatch, then the app works', async (t) => {
   const browser = await launchBrowser({ baseURL: origin })
   t.teardown(() => browser.close())
-  for (const path of ['/', '/en/blog', '/de/blog/ai-prototype-in-days', '/pages/privacy', '/projects', '/en/no-such-page']) {
+  for (const path of [
+    '/',
+    '/en/blog',
+    '/de/blog/ai-prototype-in-days',
+    '/pages/privacy',
+    '/projects',
+    '/en/no-such-page',
+  ]) {
     const page = await browser.newPage()
     // The post seeded with an unreachable featured image (images.example) fails to load it: not an app error.
     const errors = collectPageErrors(page, { ignore: [/status of 401/, /status of 404/, /images\.example/] })
     const requests: string[] = []
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/auth/')) requests.push(r.url())
+      if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/auth/'))
+        requests.push(r.url())
     })
     await page.goto(path)
     await page.getByTestId('language-switcher').waitFor()
@@ -344,7 +432,14 @@ t.test('a service outage: 503 with the site chrome and a retry link', async (t) 
   const port = await freePort()
   const dead = await freePort()
   const child = spawn(process.execPath, [fileURLToPath(new URL('../../server.mjs', import.meta.url))], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_URL: `http://127.0.0.1:${dead}`, BLOG_URL: `http://127.0.0.1:${dead}`, LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_URL: `http://127.0.0.1:${dead}`,
+      BLOG_URL: `http://127.0.0.1:${dead}`,
+      LOG_LEVEL: 'error',
+    },
     stdio: 'ignore',
   })
   t.teardown(() => {

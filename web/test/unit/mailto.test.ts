@@ -13,7 +13,11 @@ t.test('URI delimiters in an address are encoded, never parameters', async (t) =
   t.equal(href, 'mailto:a%3Fcc%3Dattacker%2540evil.example%26subject%3Dx@example.com')
   const url = new URL(href)
   t.equal(url.search, '', 'no query: no cc, subject or body header')
-  t.equal(decodeURIComponent(url.pathname), 'a?cc=attacker%40evil.example&subject=x@example.com', 'the address itself, decoded')
+  t.equal(
+    decodeURIComponent(url.pathname),
+    'a?cc=attacker%40evil.example&subject=x@example.com',
+    'the address itself, decoded',
+  )
   for (const hostile of ['a#b@example.com', 'a@example.com?body=hi', 'a b@example.com', 'a@b@example.com']) {
     t.equal(new URL(mailtoHref(hostile)).search, '', hostile)
     t.equal(new URL(mailtoHref(hostile)).hash, '', hostile)

@@ -32,11 +32,17 @@ export interface StoredSession {
 
 /** The idle and absolute limits of a stored session. */
 export function sessionLimits(session: StoredSession): { idleMs: number; absoluteMs: number } {
-  return { idleMs: session.idleTimeoutMs ?? IDLE_TIMEOUT_MS, absoluteMs: session.absoluteTimeoutMs ?? ABSOLUTE_TIMEOUT_MS }
+  return {
+    idleMs: session.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    absoluteMs: session.absoluteTimeoutMs ?? ABSOLUTE_TIMEOUT_MS,
+  }
 }
 
 /** Parses a stored session; null when it is not a live admin session at `now`. */
-export function liveSession(json: string | null, now: number): (StoredSession & { user: SessionUser; loginAt: number }) | null {
+export function liveSession(
+  json: string | null,
+  now: number,
+): (StoredSession & { user: SessionUser; loginAt: number }) | null {
   if (!json) return null
   let session: StoredSession
   try {

@@ -32,7 +32,13 @@ export interface TestApp<C, A extends FastifyInstance> {
   /** Headers of a signed-in admin as the web client sends them (session cookie, X-Requested-With). */
   admin: { cookie: string; 'x-requested-with': string }
   /** A call as the web client makes it: X-Requested-With and the allowed origin always, JSON only with a body. */
-  call(method: Method, url: string, body?: unknown, headers?: Record<string, string>, fromIp?: string): Promise<LightMyRequestResponse>
+  call(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+    fromIp?: string,
+  ): Promise<LightMyRequestResponse>
   /** Runs at close, before the app closes (workers, fake servers); last added runs first. */
   onClose(fn: () => unknown): void
   close(): Promise<void>
@@ -42,13 +48,16 @@ export interface TestApp<C, A extends FastifyInstance> {
  * The one test app builder of every service: the service on the test servers with a database and
  * queue prefix of its own, an admin session, and a client address of its own.
  */
-export async function testApp<C, A extends FastifyInstance>(opts: TestAppOptions<C, A>): Promise<TestApp<C, A>> {
+export async function testApp<C, A extends FastifyInstance>(
+  opts: TestAppOptions<C, A>,
+): Promise<TestApp<C, A>> {
   const env = testEnv(opts.name, opts.env)
   const config = opts.config(env)
   const app = await opts.build(config)
   await app.ready()
   if (opts.waitReady) {
-    for (let i = 0; i < 100 && (await app.inject('/readyz')).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 50))
+    for (let i = 0; i < 100 && (await app.inject('/readyz')).statusCode !== 200; i++)
+      await new Promise((r) => setTimeout(r, 50))
   }
   const ip = testClientIp()
   const session = await createTestSession(env, opts.adminUser)
@@ -61,7 +70,8 @@ export async function testApp<C, A extends FastifyInstance>(opts: TestAppOptions
     env,
     ip,
     admin,
-    call: (method, url, body, headers = {}, fromIp = ip) => app.inject(clientRequest(method, url, { body, headers, ip: fromIp })),
+    call: (method, url, body, headers = {}, fromIp = ip) =>
+      app.inject(clientRequest(method, url, { body, headers, ip: fromIp })),
     onClose: (fn) => void cleanups.push(fn),
     close() {
       closed ??= (async () => {

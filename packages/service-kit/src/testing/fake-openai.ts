@@ -45,7 +45,8 @@ export async function startFakeOpenAI(
       requests.push(request)
       const r = await reply(request, requests.length)
       if (r.hang) return void hanging.add(res)
-      if (r.status && r.status !== 200) return send(res, r.status, JSON.stringify({ error: { message: 'fake failure' } }))
+      if (r.status && r.status !== 200)
+        return send(res, r.status, JSON.stringify({ error: { message: 'fake failure' } }))
       if (r.raw !== undefined) return send(res, 200, r.raw)
       if (r.json !== undefined) return send(res, 200, JSON.stringify(r.json))
       send(
@@ -56,7 +57,9 @@ export async function startFakeOpenAI(
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: request.model,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content ?? '' } }],
+          choices: [
+            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content ?? '' } },
+          ],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         }),
       )

@@ -15,9 +15,15 @@ const json = (what: string, value: unknown): HostileBody => ({
   what,
   payload: JSON.stringify(value),
   contentType: 'application/json',
-  ...(value && typeof value === 'object' && !Array.isArray(value) ? { value: value as Record<string, unknown> } : {}),
+  ...(value && typeof value === 'object' && !Array.isArray(value)
+    ? { value: value as Record<string, unknown> }
+    : {}),
 })
-const raw = (what: string, payload: string, contentType = 'application/json'): HostileBody => ({ what, payload, contentType })
+const raw = (what: string, payload: string, contentType = 'application/json'): HostileBody => ({
+  what,
+  payload,
+  contentType,
+})
 
 /**
  * The table of hostile JSON bodies every service's write routes are fuzzed with:
@@ -25,7 +31,21 @@ const raw = (what: string, payload: string, contentType = 'application/json'): H
  * and broken JSON. Field names are the ones our routes use, so operators land where they could hurt.
  */
 export function hostileJsonBodies(): HostileBody[] {
-  const fields = ['title_nl', 'title_en', 'name', 'email', 'message', 'handled', 'username', 'password', 'currentPassword', 'ids', 'title', 'slug', 'published']
+  const fields = [
+    'title_nl',
+    'title_en',
+    'name',
+    'email',
+    'message',
+    'handled',
+    'username',
+    'password',
+    'currentPassword',
+    'ids',
+    'title',
+    'slug',
+    'published',
+  ]
   return [
     json('$set operator', { $set: { published: true, handled: true } }),
     json('$inc and $unset operators', { $inc: { views: 1 }, $unset: { title_nl: 1 } }),
@@ -33,8 +53,12 @@ export function hostileJsonBodies(): HostileBody[] {
     json('operators as field values', Object.fromEntries(fields.map((f) => [f, { $gt: '' }]))),
     json('$regex and $ne values', Object.fromEntries(fields.map((f) => [f, { $regex: '.*', $ne: null }]))),
     json('dotted keys', { 'title_nl.x': 'y', 'notification.status': 'sent', 'a.b.c': 1 }),
-    json('$ inside keys', { 'a$b': 1, $c: 2 }),
-    json('_id and dates', { _id: '0123456789abcdef01234567', created_at: '2001-01-01T00:00:00Z', updated_at: 0 }),
+    json('$ inside keys', { a$b: 1, $c: 2 }),
+    json('_id and dates', {
+      _id: '0123456789abcdef01234567',
+      created_at: '2001-01-01T00:00:00Z',
+      updated_at: 0,
+    }),
     raw('__proto__ key', '{"__proto__":{"admin":true,"published":true}}'),
     raw('constructor.prototype key', '{"constructor":{"prototype":{"admin":true}}}'),
     raw('deep array nesting (10,000)', `${'['.repeat(10_000)}${']'.repeat(10_000)}`),
@@ -53,7 +77,15 @@ export function hostileJsonBodies(): HostileBody[] {
     raw('single quotes', "{'title_nl': 'x'}"),
     raw('empty body', ''),
     raw('JSON declared, form sent', 'title_nl=x&title_en=y'),
-    { what: 'invalid UTF-8 in a key', payload: Buffer.concat([Buffer.from('{"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('":{"$gt":""}}')]), contentType: 'application/json' },
+    {
+      what: 'invalid UTF-8 in a key',
+      payload: Buffer.concat([
+        Buffer.from('{"'),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        Buffer.from('":{"$gt":""}}'),
+      ]),
+      contentType: 'application/json',
+    },
   ]
 }
 
@@ -67,7 +99,11 @@ export function hostileMultipartBodies(): HostileBody[] {
     raw('multipart cut in the headers', part.slice(0, 40), `multipart/form-data; boundary=${b}`),
     raw('multipart with a foreign boundary', part, 'multipart/form-data; boundary=other'),
     raw('multipart garbage', 'not multipart at all', `multipart/form-data; boundary=${b}`),
-    raw('multipart __proto__ field', `--${b}\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${b}--\r\n`, `multipart/form-data; boundary=${b}`),
+    raw(
+      'multipart __proto__ field',
+      `--${b}\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${b}--\r\n`,
+      `multipart/form-data; boundary=${b}`,
+    ),
     raw('multipart empty', '', `multipart/form-data; boundary=${b}`),
     raw('JSON sent to an upload', '{"file":"x"}'),
   ]
@@ -76,7 +112,10 @@ export function hostileMultipartBodies(): HostileBody[] {
 /** Everything a service stored, in a comparable form (collections sorted by name, documents by _id). */
 export async function snapshotDatabase(db: Connection): Promise<string> {
   const native = db.db!
-  const names = (await native.listCollections().toArray()).map((c) => c.name).filter((n) => !n.startsWith('system.')).sort()
+  const names = (await native.listCollections().toArray())
+    .map((c) => c.name)
+    .filter((n) => !n.startsWith('system.'))
+    .sort()
   const out: Record<string, unknown[]> = {}
   for (const name of names) out[name] = await native.collection(name).find({}).sort({ _id: 1 }).toArray()
   return JSON.stringify(out)
@@ -104,16 +143,23 @@ export async function fuzzWriteRoutes(
   },
 ): Promise<FuzzResult[]> {
   const results: FuzzResult[] = []
-  const writes = app.routeList.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !(opts.skip ?? []).includes(`${r.method} ${r.url}`))
+  const writes = app.routeList.filter(
+    (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !(opts.skip ?? []).includes(`${r.method} ${r.url}`),
+  )
   for (const r of writes) {
-    const url = r.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => opts.params?.[p] ?? '0123456789abcdef01234567')
+    const url = r.url.replace(
+      /:([A-Za-z_]+)/g,
+      (_, p: string) => opts.params?.[p] ?? '0123456789abcdef01234567',
+    )
     const valid = opts.valid?.[`${r.method} ${r.url}`]
     const merged = valid
       ? hostileJsonBodies()
           .filter((b) => b.value)
           .map((b) => json(`valid body + ${b.what}`, { ...valid, ...b.value }))
       : []
-    const bodies = /upload/.test(r.url) ? [...hostileMultipartBodies(), ...hostileJsonBodies().slice(0, 3)] : [...hostileJsonBodies(), ...merged]
+    const bodies = /upload/.test(r.url)
+      ? [...hostileMultipartBodies(), ...hostileJsonBodies().slice(0, 3)]
+      : [...hostileJsonBodies(), ...merged]
     for (const body of bodies) {
       const request: InjectOptions = {
         method: r.method as 'POST',

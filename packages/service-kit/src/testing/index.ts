@@ -11,7 +11,13 @@ import { join } from 'node:path'
 import { sign } from '@fastify/cookie'
 import { Redis } from 'ioredis'
 import type { InjectOptions } from 'fastify'
-import { SESSION_COOKIE, sessionKey, userSessionsKey, IDLE_TIMEOUT_MS, type SessionUser } from '../session/format.js'
+import {
+  SESSION_COOKIE,
+  sessionKey,
+  userSessionsKey,
+  IDLE_TIMEOUT_MS,
+  type SessionUser,
+} from '../session/format.js'
 
 /** The site origin testEnv allows (PUBLIC_ORIGIN) and clientRequest sends. */
 export const TEST_ORIGIN = 'http://localhost:8080'
@@ -59,7 +65,11 @@ export async function createTestSession(
   const redis = new Redis(redisUrl)
   try {
     const id = randomBytes(24).toString('base64url')
-    const session = { cookie: { originalMaxAge: null, httpOnly: true, path: '/' }, user, loginAt: opts.loginAt ?? Date.now() }
+    const session = {
+      cookie: { originalMaxAge: null, httpOnly: true, path: '/' },
+      user,
+      loginAt: opts.loginAt ?? Date.now(),
+    }
     await redis.set(sessionKey(prefix, id), JSON.stringify(session), 'PX', IDLE_TIMEOUT_MS)
     await redis.sadd(userSessionsKey(prefix, user.id), id)
     const value = sign(id, opts.secret ?? TEST_SESSION_SECRET)
@@ -89,7 +99,13 @@ export function clientRequest(
   return {
     method,
     url,
-    headers: { 'x-requested-with': 'XMLHttpRequest', origin: TEST_ORIGIN, 'x-forwarded-for': opts.ip, ...json, ...opts.headers },
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      origin: TEST_ORIGIN,
+      'x-forwarded-for': opts.ip,
+      ...json,
+      ...opts.headers,
+    },
     ...(opts.body === undefined ? {} : { payload: JSON.stringify(opts.body) }),
   }
 }
@@ -132,7 +148,24 @@ export async function startRedisServer() {
   const dir = mkdtempSync(join(tmpdir(), 'site-redis-'))
   let child: ChildProcess | undefined
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' })
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: 'ignore' },
+    )
     await waitForPort(port)
   }
   const stop = async () => {
@@ -153,7 +186,14 @@ export async function startRedisServer() {
     },
   }
 }
-export { fuzzWriteRoutes, hostileJsonBodies, hostileMultipartBodies, snapshotDatabase, type FuzzResult, type HostileBody } from './hostile.js'
+export {
+  fuzzWriteRoutes,
+  hostileJsonBodies,
+  hostileMultipartBodies,
+  snapshotDatabase,
+  type FuzzResult,
+  type HostileBody,
+} from './hostile.js'
 export { parsePrometheus, scrape, type Sample } from './prometheus.js'
 export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'
 export { testApp, type TestApp, type TestAppOptions } from './app.js'

@@ -13,7 +13,8 @@ export function parsePrometheus(text: string): Sample[] {
     const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line)
     if (!m) continue
     const labels: Record<string, string> = {}
-    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!.replace(/\\(.)/g, '$1')
+    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[l[1]!] = l[2]!.replace(/\\(.)/g, '$1')
     samples.push({ name: m[1]!, labels, value: Number(m[3]) })
   }
   return samples
@@ -32,6 +33,7 @@ export async function scrape(url: string) {
   return {
     samples,
     value: (name: string, labels: Record<string, string> = {}) => matching(name, labels)[0]?.value,
-    sum: (name: string, labels: Record<string, string> = {}) => matching(name, labels).reduce((a, s) => a + s.value, 0),
+    sum: (name: string, labels: Record<string, string> = {}) =>
+      matching(name, labels).reduce((a, s) => a + s.value, 0),
   }
 }

@@ -62,15 +62,20 @@ export function createLoginLimiter(redis: () => Redis, s: LimiterSettings) {
     async reserve(ip: string, usernameKey: string): Promise<Attempt> {
       const ipKey = `${prefix}:ip:${ip}`
       const userKey = `${prefix}:user:${digest(usernameKey)}`
-      const blockedMs = Number(await redis().eval(RESERVE, 2, ipKey, userKey, String(s.windowMs), String(s.maxFailures)))
-      if (blockedMs !== 0) throw new TooManyAttempts(Math.ceil((blockedMs > 0 ? blockedMs : s.windowMs) / 1000))
+      const blockedMs = Number(
+        await redis().eval(RESERVE, 2, ipKey, userKey, String(s.windowMs), String(s.maxFailures)),
+      )
+      if (blockedMs !== 0)
+        throw new TooManyAttempts(Math.ceil((blockedMs > 0 ? blockedMs : s.windowMs) / 1000))
       return {
         async succeeded() {
           await redis().eval(GIVE_BACK, 1, ipKey)
           await redis().del(userKey)
         },
         async release() {
-          await redis().eval(GIVE_BACK, 2, ipKey, userKey).catch(() => undefined)
+          await redis()
+            .eval(GIVE_BACK, 2, ipKey, userKey)
+            .catch(() => undefined)
         },
       }
     },

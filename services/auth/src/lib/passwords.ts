@@ -12,7 +12,9 @@ export interface PasswordHasher {
 }
 
 /** argon2id with the configured cost (at least OWASP's minimum, enforced by the config schema). */
-export async function createHasher(config: Pick<Config, 'ARGON2_MEMORY_KIB' | 'ARGON2_TIME_COST' | 'ARGON2_PARALLELISM'>): Promise<PasswordHasher> {
+export async function createHasher(
+  config: Pick<Config, 'ARGON2_MEMORY_KIB' | 'ARGON2_TIME_COST' | 'ARGON2_PARALLELISM'>,
+): Promise<PasswordHasher> {
   const options: HashOptions & { memoryCost: number; timeCost: number; parallelism: number } = {
     type: argon2.argon2id,
     memoryCost: config.ARGON2_MEMORY_KIB,

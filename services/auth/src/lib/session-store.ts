@@ -57,7 +57,11 @@ export class RedisSessionStore implements SessionStore {
     if (written !== 'OK') return
     this.fresh.delete(session)
     // The set lives as long as the longest session it can hold.
-    await this.redis().multi().sadd(userSessionsKey(this.prefix, live.user.id), id).pexpire(userSessionsKey(this.prefix, live.user.id), live.absoluteTimeoutMs ?? ttl).exec()
+    await this.redis()
+      .multi()
+      .sadd(userSessionsKey(this.prefix, live.user.id), id)
+      .pexpire(userSessionsKey(this.prefix, live.user.id), live.absoluteTimeoutMs ?? ttl)
+      .exec()
     if (isNew) await this.prune(live.user.id)
   }
 
@@ -87,7 +91,9 @@ export class RedisSessionStore implements SessionStore {
 
   /** Ends every session of a user except `keepId`; returns how many ended. */
   async endOtherSessions(userId: string, keepId?: string): Promise<number> {
-    const ids = (await this.redis().smembers(userSessionsKey(this.prefix, userId))).filter((id) => id !== keepId)
+    const ids = (await this.redis().smembers(userSessionsKey(this.prefix, userId))).filter(
+      (id) => id !== keepId,
+    )
     if (ids.length === 0) return 0
     const tx = this.redis().multi()
     for (const id of ids) tx.del(sessionKey(this.prefix, id)).srem(userSessionsKey(this.prefix, userId), id)

@@ -6,6 +6,7 @@ export function checkUsername(input: string): { username: string } | { problem: 
   const length = [...username].length
   if (length < USERNAME_MIN || length > USERNAME_MAX) return { problem: AUTH_MESSAGES.usernameLength }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/.test(username)) return { problem: AUTH_MESSAGES.usernameChars }
+  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/.test(username))
+    return { problem: AUTH_MESSAGES.usernameChars }
   return { username }
 }

@@ -23,7 +23,11 @@ const schema = new Schema<UserDoc>(
     password_hash: { type: String, required: true, select: false },
     password_changed_at: { type: Date, required: true, default: () => new Date() },
   },
-  { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
+  {
+    collection: 'users',
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+    versionKey: false,
+  },
 )
 
 export type UserModel = Model<UserDoc>

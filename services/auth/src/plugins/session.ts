@@ -27,7 +27,12 @@ export default fp<{ config: Config; now: () => number }>(
       store,
       saveUninitialized: false,
       rolling: false,
-      cookie: { path: '/', httpOnly: true, sameSite: config.SESSION_COOKIE_SAMESITE, secure: SECURE[config.SESSION_COOKIE_SECURE] },
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: config.SESSION_COOKIE_SAMESITE,
+        secure: SECURE[config.SESSION_COOKIE_SECURE],
+      },
     })
   },
   { name: 'auth-session', dependencies: ['kit-redis', 'kit-session-reader'] },

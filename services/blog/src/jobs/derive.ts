@@ -46,6 +46,9 @@ export function deriveExcerpt(bodyHtml: string): string {
 }
 
 export function titleFromFilename(filename: string): string {
-  const base = filename.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ').trim()
+  const base = filename
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .trim()
   return base || 'Untitled'
 }

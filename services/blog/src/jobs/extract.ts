@@ -11,7 +11,8 @@ export interface Extracted {
   excerpt?: string
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Plain text: blank lines separate paragraphs, single line breaks are kept. */
 export function txtToHtml(text: string): string {
@@ -21,7 +22,13 @@ export function txtToHtml(text: string): string {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p>${p.split('\n').map((l) => escapeHtml(l.trim())).join('<br>')}</p>`)
+    .map(
+      (p) =>
+        `<p>${p
+          .split('\n')
+          .map((l) => escapeHtml(l.trim()))
+          .join('<br>')}</p>`,
+    )
     .join('\n')
 }
 
@@ -44,7 +51,11 @@ function splitFrontMatter(text: string): { language: string; block: string; cont
   if (close < 0) return { language: afterFence.slice(0, eol).trim(), block: rest, content: '' }
   const content = rest.slice(close + 1 + FENCE.length).replace(/^\r?\n/, '')
   // The closing fence's line end may be CRLF: its \r is not part of the last value.
-  return { language: afterFence.slice(0, eol).trim(), block: rest.slice(0, close).replace(/\r$/, ''), content }
+  return {
+    language: afterFence.slice(0, eol).trim(),
+    block: rest.slice(0, close).replace(/\r$/, ''),
+    content,
+  }
 }
 
 /** Languages whose front matter is a program: never evaluated, the file is refused. */
@@ -53,7 +64,8 @@ const CODE_LANGUAGES = new Set(['js', 'javascript', 'coffee', 'coffeescript'])
 /** The front matter's fields. YAML (or JSON) only: parsing it never runs code. */
 function frontMatterData(language: string, block: string): Record<string, unknown> {
   const lang = language.toLowerCase()
-  if (CODE_LANGUAGES.has(lang)) throw new FileRejected('Front matter with code is not accepted; use YAML front matter.', 422)
+  if (CODE_LANGUAGES.has(lang))
+    throw new FileRejected('Front matter with code is not accepted; use YAML front matter.', 422)
   const notYaml = new FileRejected('The front matter of this Markdown file is not valid YAML.', 422)
   if (lang && lang !== 'yaml' && lang !== 'yml' && lang !== 'json') throw notYaml
   // Comment lines alone are an empty block.
@@ -85,7 +97,9 @@ export function mdToExtracted(text: string): Extracted {
     html,
     ...(typeof data.title === 'string' && data.title.trim() ? { title: data.title.trim() } : {}),
     ...(list ? { tags: list.map((t) => t.trim()).filter(Boolean) } : {}),
-    ...(typeof (data.excerpt ?? data.description) === 'string' ? { excerpt: String(data.excerpt ?? data.description) } : {}),
+    ...(typeof (data.excerpt ?? data.description) === 'string'
+      ? { excerpt: String(data.excerpt ?? data.description) }
+      : {}),
   }
 }
 
@@ -125,7 +139,11 @@ export async function docxToHtml(bytes: Buffer, storeImage: StoreImage | null = 
   }
 }
 
-export async function extract(kind: UploadKind, bytes: Buffer, storeImage: StoreImage | null = null): Promise<Extracted> {
+export async function extract(
+  kind: UploadKind,
+  bytes: Buffer,
+  storeImage: StoreImage | null = null,
+): Promise<Extracted> {
   if (kind === 'docx') return { html: await docxToHtml(bytes, storeImage) }
   const text = decodeText(bytes)
   if (text === null) throw new FileRejected('This file does not contain plain text.', 422)

@@ -47,7 +47,8 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   let current: { stage: BlogImportStage; at: number } | null = null
   const progress = (stage: BlogImportStage, percent: number) => {
     const now = performance.now()
-    if (current && current.stage !== stage) timings[current.stage] = Math.round((timings[current.stage] ?? 0) + now - current.at)
+    if (current && current.stage !== stage)
+      timings[current.stage] = Math.round((timings[current.stage] ?? 0) + now - current.at)
     if (!current || current.stage !== stage) current = { stage, at: now }
     return job.updateProgress({ stage, percent } satisfies ImportProgress)
   }
@@ -58,7 +59,8 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
     return { postId: String(existing._id), aiTags: [...existing.tags], translation: 'replayed' }
   }
   const upload = await loadUpload(deps.db, uploadId)
-  if (!upload) throw new UnrecoverableError('The uploaded file is no longer available; please upload it again.')
+  if (!upload)
+    throw new UnrecoverableError('The uploaded file is no longer available; please upload it again.')
   const { meta } = upload
   const o = meta.overrides
 
@@ -69,7 +71,9 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   }
   let extracted
   try {
-    extracted = await extract(meta.kind, upload.bytes, (image) => storeImage(deps.db, image, deps.settings.BLOG_IMAGE_MAX_DIMENSION))
+    extracted = await extract(meta.kind, upload.bytes, (image) =>
+      storeImage(deps.db, image, deps.settings.BLOG_IMAGE_MAX_DIMENSION),
+    )
   } catch (err) {
     if (err instanceof FileRejected) throw await permanent(err.message)
     throw err
@@ -87,7 +91,10 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   // The document's own first heading becomes the title only when none was given; then it leaves the body.
   const body = !givenTitle && derived.title ? derived.body || html : html
   const excerpt = truncateWords(o[`excerpt_${source}`] || extracted.excerpt || deriveExcerpt(body), 1000)
-  const targets: Lang[] = [source === 'nl' ? 'en' : 'nl', ...(deps.settings.BLOG_TRANSLATE_DE ? (['de'] as const) : [])]
+  const targets: Lang[] = [
+    source === 'nl' ? 'en' : 'nl',
+    ...(deps.settings.BLOG_TRANSLATE_DE ? (['de'] as const) : []),
+  ]
   // Tags that normalize to nothing (`#`, blanks) are no tags: keywords or the model tag the post then.
   const given = normalizeTags(o.tags?.length ? o.tags : (extracted.tags ?? []))
   const givenTags = given.length ? given : null
@@ -110,7 +117,12 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
     onProgress: (fraction) => progress('translate', Math.round(35 + fraction * 50)),
     onTagging: () => progress('tag', 85),
   })
-  const fields: Fields = { ...done.fields, [`title_${source}`]: title, [`excerpt_${source}`]: excerpt, [`content_${source}`]: body }
+  const fields: Fields = {
+    ...done.fields,
+    [`title_${source}`]: title,
+    [`excerpt_${source}`]: excerpt,
+    [`content_${source}`]: body,
+  }
   const { machine, untranslated, aiTags, translation } = done
 
   await progress('save', 92)

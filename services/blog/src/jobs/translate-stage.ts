@@ -44,7 +44,13 @@ export interface StageOutput {
 
 /** Translate to every target and tag; falls back per language (malformed answers) or entirely (no model). */
 export async function translateAndTag(s: StageInput): Promise<StageOutput> {
-  const out: StageOutput = { fields: {}, machine: [], untranslated: [], aiTags: [], translation: s.llm ? 'llm' : 'offline' }
+  const out: StageOutput = {
+    fields: {},
+    machine: [],
+    untranslated: [],
+    aiTags: [],
+    translation: s.llm ? 'llm' : 'offline',
+  }
   if (s.llm) {
     try {
       for (const [i, t] of s.targets.entries()) {
@@ -90,7 +96,12 @@ function fillOffline(s: StageInput, t: Lang, out: StageOutput) {
 }
 
 /** One target language: title and excerpt (unless the admin gave them) and the body chunk by chunk. */
-async function translateTo(llm: Llm, t: Lang, s: StageInput, onProgress: (fraction: number) => Promise<unknown>) {
+async function translateTo(
+  llm: Llm,
+  t: Lang,
+  s: StageInput,
+  onProgress: (fraction: number) => Promise<unknown>,
+) {
   const fields: Fields = {}
   const machine: string[] = []
   const titleOverride = t === 'de' ? '' : (s.overrides[`title_${t}`] ?? '')
@@ -115,7 +126,11 @@ async function translateTo(llm: Llm, t: Lang, s: StageInput, onProgress: (fracti
   const chunks = chunkHtml(s.body, s.chunkChars)
   const parts: string[] = []
   for (const [i, chunk] of chunks.entries()) {
-    parts.push(sanitizePostHtml(await memoized(s.memo, ['html', s.source, t, chunk], () => translateHtml(llm, chunk, s.source, t))))
+    parts.push(
+      sanitizePostHtml(
+        await memoized(s.memo, ['html', s.source, t, chunk], () => translateHtml(llm, chunk, s.source, t)),
+      ),
+    )
     await onProgress((i + 1) / chunks.length)
   }
   fields[`content_${t}`] = parts.join('\n')
@@ -123,7 +138,11 @@ async function translateTo(llm: Llm, t: Lang, s: StageInput, onProgress: (fracti
   return { fields, machine }
 }
 
-async function memoized(memo: TranslationMemo | undefined, key: string[], make: () => Promise<string>): Promise<string> {
+async function memoized(
+  memo: TranslationMemo | undefined,
+  key: string[],
+  make: () => Promise<string>,
+): Promise<string> {
   const known = await memo?.get(key).catch(() => null)
   if (known) return known
   const value = await make()

@@ -13,7 +13,8 @@ import type { TranslationMemo } from './translate-stage.js'
 
 /** Translated pieces kept for a day in Redis, keyed by a hash of what was asked. */
 function redisMemo(redis: Redis, prefix: string): TranslationMemo {
-  const key = (parts: string[]) => `${prefix}:${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`
+  const key = (parts: string[]) =>
+    `${prefix}:${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`
   return {
     get: (parts) => redis.get(key(parts)),
     set: async (parts, value) => {
@@ -26,7 +27,10 @@ function redisMemo(redis: Redis, prefix: string): TranslationMemo {
 export async function startImportWorker(
   config: WorkerConfig,
   log: Log,
-  opts: { metrics?: Registry; addReadinessCheck?: (name: string, check: () => Promise<boolean>) => void } = {},
+  opts: {
+    metrics?: Registry
+    addReadinessCheck?: (name: string, check: () => Promise<boolean>) => void
+  } = {},
 ): Promise<Closable[]> {
   const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
   const redis = createRedis(config.REDIS_URL)
@@ -45,7 +49,15 @@ export async function startImportWorker(
     QUEUES.blogImport,
     async (job) => {
       try {
-        return await processImport(job, { db, posts, llm, memo, settings: config, log, onSaved: () => bumpPostsVersion(redis, config.QUEUE_PREFIX) })
+        return await processImport(job, {
+          db,
+          posts,
+          llm,
+          memo,
+          settings: config,
+          log,
+          onSaved: () => bumpPostsVersion(redis, config.QUEUE_PREFIX),
+        })
       } catch (err) {
         if (err instanceof UnrecoverableError || job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err
         // Out of attempts: the admin sees a sentence, the log keeps the cause.
@@ -54,18 +66,36 @@ export async function startImportWorker(
       }
     },
     { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX },
-    { concurrency: config.BLOG_WORKER_CONCURRENCY, lockDuration: config.BLOG_WORKER_LOCK_MS, stalledInterval: config.BLOG_WORKER_LOCK_MS, maxStalledCount: 2 },
+    {
+      concurrency: config.BLOG_WORKER_CONCURRENCY,
+      lockDuration: config.BLOG_WORKER_LOCK_MS,
+      stalledInterval: config.BLOG_WORKER_LOCK_MS,
+      maxStalledCount: 2,
+    },
   )
   worker.on('completed', (job, result) => counter.inc({ outcome: result.translation }))
   worker.on('failed', (job, err) => {
     counter.inc({ outcome: 'failed' })
-    log.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: { name: err.name, message: err.message } }, 'blog import attempt failed')
+    log.warn(
+      { jobId: job?.id, attempts: job?.attemptsMade, err: { name: err.name, message: err.message } },
+      'blog import attempt failed',
+    )
   })
   // Queue gauges and job histograms on this process's /metrics (docs/operations.md, "The queues").
   const queueMetrics = opts.metrics
-    ? instrumentQueue({ registry: opts.metrics, name: QUEUES.blogImport, settings: { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }, worker })
+    ? instrumentQueue({
+        registry: opts.metrics,
+        name: QUEUES.blogImport,
+        settings: { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX },
+        worker,
+      })
     : null
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
-  return [{ close }, ...(queueMetrics ? [queueMetrics] : []), { close: async () => redis.disconnect() }, { close: () => db.close() }]
+  return [
+    { close },
+    ...(queueMetrics ? [queueMetrics] : []),
+    { close: async () => redis.disconnect() },
+    { close: () => db.close() },
+  ]
 }

@@ -9,12 +9,21 @@ export const INVALID_TYPE = 'Only .txt, .md and .docx files are allowed.'
 
 /** A problem with the uploaded file itself; its message is for the admin. */
 export class FileRejected extends Error {
-  constructor(message: string, readonly statusCode = 400) {
+  constructor(
+    message: string,
+    readonly statusCode = 400,
+  ) {
     super(message)
   }
 }
 
-const BY_EXTENSION: Record<string, UploadKind> = { txt: 'txt', text: 'txt', md: 'md', markdown: 'md', docx: 'docx' }
+const BY_EXTENSION: Record<string, UploadKind> = {
+  txt: 'txt',
+  text: 'txt',
+  md: 'md',
+  markdown: 'md',
+  docx: 'docx',
+}
 const BY_MEDIA_TYPE: Record<string, UploadKind> = {
   'text/plain': 'txt',
   'text/markdown': 'md',
@@ -61,7 +70,8 @@ export async function checkUpload(bytes: Buffer, kind: UploadKind): Promise<void
     await inspectDocx(bytes, false)
     return
   }
-  if (decodeText(bytes) === null) throw new FileRejected(`This file does not contain plain text. ${INVALID_TYPE}`)
+  if (decodeText(bytes) === null)
+    throw new FileRejected(`This file does not contain plain text. ${INVALID_TYPE}`)
 }
 
 interface ZipEntryInfo {
@@ -76,9 +86,14 @@ interface ZipEntryInfo {
  * fails when an entry holds more than it declared, so lying headers cannot slip through.
  */
 export async function inspectDocx(bytes: Buffer, inflate: boolean): Promise<void> {
-  const corrupt = () => new FileRejected('The .docx file could not be read; it may be damaged or not a Word document.', 422)
+  const corrupt = () =>
+    new FileRejected('The .docx file could not be read; it may be damaged or not a Word document.', 422)
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err || !z ? reject(corrupt()) : resolve(z))),
+    yauzl.fromBuffer(
+      bytes,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (err, z) => (err || !z ? reject(corrupt()) : resolve(z)),
+    ),
   )
   const entries: ZipEntryInfo[] = []
   let total = 0

@@ -24,7 +24,12 @@ export interface LlmSettings {
 
 export interface Llm {
   /** Asks for a JSON object matching `schema`; a malformed answer is asked for once more. */
-  json<S extends TSchema>(system: string, user: string, schema: S, opts?: { timeoutMs?: number }): Promise<Static<S>>
+  json<S extends TSchema>(
+    system: string,
+    user: string,
+    schema: S,
+    opts?: { timeoutMs?: number },
+  ): Promise<Static<S>>
 }
 
 type Sdk = typeof OpenAI
@@ -40,13 +45,25 @@ export function createLlm(s: LlmSettings): Llm | null {
   // JSON mode and temperature are dropped for good once the endpoint refuses them (some
   // OpenAI-compatible servers and reasoning models do); the schema check still guards the answer.
   let jsonMode = true
-  async function ask(messages: OpenAI.Chat.ChatCompletionMessageParam[], timeoutMs?: number): Promise<string> {
+  async function ask(
+    messages: OpenAI.Chat.ChatCompletionMessageParam[],
+    timeoutMs?: number,
+  ): Promise<string> {
     const OpenAISdk = await loadSdk()
     // The SDK's own retries stay short; longer waits are the job queue's backoff.
-    client ??= new OpenAISdk({ baseURL: s.OPENAI_BASE_URL, apiKey: s.OPENAI_API_KEY, timeout: s.OPENAI_TIMEOUT_MS, maxRetries: 1 })
+    client ??= new OpenAISdk({
+      baseURL: s.OPENAI_BASE_URL,
+      apiKey: s.OPENAI_API_KEY,
+      timeout: s.OPENAI_TIMEOUT_MS,
+      maxRetries: 1,
+    })
     try {
       const res = await client.chat.completions.create(
-        { model: s.OPENAI_MODEL, messages, ...(jsonMode ? { temperature: 0.2, response_format: { type: 'json_object' as const } } : {}) },
+        {
+          model: s.OPENAI_MODEL,
+          messages,
+          ...(jsonMode ? { temperature: 0.2, response_format: { type: 'json_object' as const } } : {}),
+        },
         timeoutMs ? { timeout: timeoutMs } : undefined,
       )
       return res.choices[0]?.message?.content ?? ''
@@ -70,9 +87,12 @@ export function createLlm(s: LlmSettings): Llm | null {
       if (parsed.ok) return parsed.value
       const second = await ask(
         [
-        ...messages,
-        { role: 'assistant', content: first },
-          { role: 'user', content: `That answer was not valid: ${parsed.problem}. Answer again with only the JSON object in the requested shape.` },
+          ...messages,
+          { role: 'assistant', content: first },
+          {
+            role: 'user',
+            content: `That answer was not valid: ${parsed.problem}. Answer again with only the JSON object in the requested shape.`,
+          },
         ],
         opts.timeoutMs,
       )
@@ -83,8 +103,14 @@ export function createLlm(s: LlmSettings): Llm | null {
   }
 }
 
-function parseJson<S extends TSchema>(text: string, schema: S): { ok: true; value: Static<S> } | { ok: false; problem: string } {
-  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '')
+function parseJson<S extends TSchema>(
+  text: string,
+  schema: S,
+): { ok: true; value: Static<S> } | { ok: false; problem: string } {
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '')
   let value: unknown
   try {
     value = JSON.parse(body)
@@ -93,14 +119,19 @@ function parseJson<S extends TSchema>(text: string, schema: S): { ok: true; valu
   }
   if (Value.Check(schema, value)) return { ok: true, value: value as Static<S> }
   const first = Value.Errors(schema, value)[0]
-  return { ok: false, problem: `${first?.instancePath || 'the object'} ${first?.message ?? 'does not match'}` }
+  return {
+    ok: false,
+    problem: `${first?.instancePath || 'the object'} ${first?.message ?? 'does not match'}`,
+  }
 }
 
 function classify(err: unknown, OpenAISdk: Sdk): Error {
-  if (err instanceof OpenAISdk.APIConnectionError) return new LlmUnavailable(`LLM endpoint unreachable: ${err.message}`)
+  if (err instanceof OpenAISdk.APIConnectionError)
+    return new LlmUnavailable(`LLM endpoint unreachable: ${err.message}`)
   if (err instanceof OpenAISdk.APIError) {
     const status = err.status ?? 0
-    if (status === 408 || status === 409 || status === 429 || status >= 500) return new LlmUnavailable(`LLM endpoint answered ${status}`)
+    if (status === 408 || status === 409 || status === 429 || status >= 500)
+      return new LlmUnavailable(`LLM endpoint answered ${status}`)
     return new LlmRejected(`LLM endpoint refused the request (${status}): ${err.message}`)
   }
   return new LlmUnavailable(err instanceof Error ? err.message : String(err))

@@ -17,7 +17,10 @@ export function htmlToText(html: string): string {
     allowedAttributes: {},
     nonTextTags: ['script', 'style', 'textarea', 'noscript', 'template', 'title'],
   })
-  return decodeEntities(text).replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim()
+  return decodeEntities(text)
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim()
 }
 
 /** Titles and excerpts are plain text: tags stripped, whitespace folded. */
@@ -25,7 +28,15 @@ export function plainText(value: string): string {
   return htmlToText(value).replace(/\s+/g, ' ').trim()
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+  nbsp: ' ',
+}
 function decodeEntities(s: string): string {
   return s.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? '')
 }

@@ -21,11 +21,21 @@ const TRANSLATOR = (from: Lang, to: Lang) =>
 
 /** Interactive (the admin waits): a shorter time limit than the import's calls. */
 export async function translateTitle(llm: Llm, title: string, from: Lang, to: Lang): Promise<string> {
-  const answer = await llm.json(TRANSLATOR(from, to), `Translate this title. Answer as {"translation": "..."}.\n\nTitle: ${title}`, TitleAnswer, { timeoutMs: 30000 })
+  const answer = await llm.json(
+    TRANSLATOR(from, to),
+    `Translate this title. Answer as {"translation": "..."}.\n\nTitle: ${title}`,
+    TitleAnswer,
+    { timeoutMs: 30000 },
+  )
   return answer.translation.trim()
 }
 
-export async function translateMeta(llm: Llm, meta: { title: string; excerpt: string }, from: Lang, to: Lang) {
+export async function translateMeta(
+  llm: Llm,
+  meta: { title: string; excerpt: string },
+  from: Lang,
+  to: Lang,
+) {
   const user =
     'Translate the title and the excerpt of this blog post. Answer as {"title": "...", "excerpt": "..."}.\n\n' +
     JSON.stringify(meta)
@@ -45,7 +55,11 @@ export async function generateTags(llm: Llm, title: string, text: string): Promi
     'Give 3 to 6 short topic tags (lowercase English, one or two words each) for this blog post. ' +
     'Answer as {"tags": ["..."]}.\n\n' +
     `Title: ${title}\n\n${text.slice(0, 4000)}`
-  const answer = await llm.json('You tag blog posts of a software and automation company. Answer with one JSON object only.', user, TagsAnswer)
+  const answer = await llm.json(
+    'You tag blog posts of a software and automation company. Answer with one JSON object only.',
+    user,
+    TagsAnswer,
+  )
   return normalizeTags(answer.tags)
 }
 

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
 import mongoose, { type Connection } from 'mongoose'
 import { MAX_UPLOAD_BYTES } from '@site/contracts'
-import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage, type ImageKind } from '@site/service-kit/images'
+import {
+  IMAGE_TYPES,
+  NotAnImageError,
+  reencodeImage,
+  sniffImage,
+  type ImageKind,
+} from '@site/service-kit/images'
 
 /** Public path of a post image: `/api/blog/images/<name>`; names are content hashes. */
 export const IMAGE_URL_PREFIX = '/api/blog/images/'
@@ -24,7 +30,11 @@ export interface StoredImage {
  * `maxDimension`. Stored once under a hash of its bytes (a retried import stores nothing twice).
  * null when it is no image we show (EMF/WMF/TIFF drawings, broken or oversized data).
  */
-export async function storeImage(db: Connection, bytes: Buffer, maxDimension: number): Promise<string | null> {
+export async function storeImage(
+  db: Connection,
+  bytes: Buffer,
+  maxDimension: number,
+): Promise<string | null> {
   if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) return null
   const kind: ImageKind | null = sniffImage(bytes)
   if (!kind) return null

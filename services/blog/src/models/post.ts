@@ -65,5 +65,7 @@ export type PostDoc = {
 export type PostModel = Model<PostDoc>
 
 export function postModel(db: Connection): PostModel {
-  return (db.models.BlogPost as PostModel | undefined) ?? db.model<PostDoc>('BlogPost', postSchema, 'blog_posts')
+  return (
+    (db.models.BlogPost as PostModel | undefined) ?? db.model<PostDoc>('BlogPost', postSchema, 'blog_posts')
+  )
 }

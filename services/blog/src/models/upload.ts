@@ -28,9 +28,17 @@ export function uploadBucket(db: Connection): mongoose.mongo.GridFSBucket {
   return new mongoose.mongo.GridFSBucket(db.db, { bucketName: 'uploads' })
 }
 
-export async function storeUpload(db: Connection, id: string, bytes: Buffer, meta: UploadMeta): Promise<void> {
+export async function storeUpload(
+  db: Connection,
+  id: string,
+  bytes: Buffer,
+  meta: UploadMeta,
+): Promise<void> {
   const bucket = uploadBucket(db)
-  const existing = await bucket.find({ _id: id as never }).limit(1).toArray()
+  const existing = await bucket
+    .find({ _id: id as never })
+    .limit(1)
+    .toArray()
   if (existing.length) return
   await new Promise<void>((resolve, reject) => {
     const stream = bucket.openUploadStreamWithId(id as never, meta.filename, { metadata: meta })
@@ -42,9 +50,15 @@ export async function storeUpload(db: Connection, id: string, bytes: Buffer, met
   })
 }
 
-export async function loadUpload(db: Connection, id: string): Promise<{ bytes: Buffer; meta: UploadMeta } | null> {
+export async function loadUpload(
+  db: Connection,
+  id: string,
+): Promise<{ bytes: Buffer; meta: UploadMeta } | null> {
   const bucket = uploadBucket(db)
-  const [file] = await bucket.find({ _id: id as never }).limit(1).toArray()
+  const [file] = await bucket
+    .find({ _id: id as never })
+    .limit(1)
+    .toArray()
   if (!file) return null
   const chunks: Buffer[] = []
   for await (const chunk of bucket.openDownloadStream(id as never)) chunks.push(chunk as Buffer)
@@ -52,5 +66,7 @@ export async function loadUpload(db: Connection, id: string): Promise<{ bytes: B
 }
 
 export async function deleteUpload(db: Connection, id: string): Promise<void> {
-  await uploadBucket(db).delete(id as never).catch(() => undefined)
+  await uploadBucket(db)
+    .delete(id as never)
+    .catch(() => undefined)
 }

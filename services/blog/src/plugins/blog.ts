@@ -41,7 +41,10 @@ export default fp<{ config: Config }>(
     const ev = createQueueEvents(QUEUES.blogImport, settings)
     // The producer fails fast while Redis is away; give it a moment to connect at boot so the
     // first upload after a start is not refused.
-    await Promise.race([Promise.all([q.queue.waitUntilReady(), ev.events.waitUntilReady()]).catch(() => undefined), sleep(3000)])
+    await Promise.race([
+      Promise.all([q.queue.waitUntilReady(), ev.events.waitUntilReady()]).catch(() => undefined),
+      sleep(3000),
+    ])
     app.addHook('onClose', async () => {
       await ev.close()
       await q.close()

@@ -6,7 +6,9 @@ const nullable = (v: unknown) => (typeof v === 'string' ? v : null)
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d ?? 0)).toISOString())
 
 /** What a card and the admin list show: a stored post without its HTML bodies. */
-export function toPostSummaryDto(doc: Omit<PostDoc, 'content_nl' | 'content_en' | 'content_de'>): BlogPostSummary {
+export function toPostSummaryDto(
+  doc: Omit<PostDoc, 'content_nl' | 'content_en' | 'content_de'>,
+): BlogPostSummary {
   const machine = [...(doc.machine_translated ?? [])]
   const untranslated = [...(doc.untranslated ?? [])]
   return {

@@ -22,5 +22,9 @@ const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
 export function listPosts(posts: PostModel, query: ListQuery): Promise<PagedList<BlogPostSummary>> {
   const filter: Record<string, unknown> = titleSearch(query.q, ['title_nl', 'title_en'])
   if (query.published !== undefined) filter.published = query.published
-  return findPage(posts, filter, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toPostSummaryDto })
+  return findPage(posts, filter, query, {
+    sort: { created_at: -1, _id: -1 },
+    projection: WITHOUT_CONTENT,
+    map: toPostSummaryDto,
+  })
 }

@@ -1,6 +1,14 @@
 import mongoose from 'mongoose'
 import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
-import { badRequest, conflict, escapeRegex, isDuplicateKey, isObjectId, notFound, onDuplicateKey } from '@site/service-kit'
+import {
+  badRequest,
+  conflict,
+  escapeRegex,
+  isDuplicateKey,
+  isObjectId,
+  notFound,
+  onDuplicateKey,
+} from '@site/service-kit'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { plainText, sanitizePostHtml } from '../lib/sanitize.js'
 import { nextFreeSlug, slugify } from '../lib/slug.js'
@@ -50,11 +58,20 @@ function safeImageUrl(url: string): string | null {
 }
 
 async function freeSlug(posts: PostModel, base: string): Promise<string> {
-  const taken = await posts.find({ slug: mongoose.trusted({ $regex: `^${escapeRegex(base)}(-\\d+)?$` }) }, { slug: 1 }).lean()
-  return nextFreeSlug(base, taken.map((p) => p.slug))
+  const taken = await posts
+    .find({ slug: mongoose.trusted({ $regex: `^${escapeRegex(base)}(-\\d+)?$` }) }, { slug: 1 })
+    .lean()
+  return nextFreeSlug(
+    base,
+    taken.map((p) => p.slug),
+  )
 }
 
-export async function createPost(posts: PostModel, input: BlogPostCreate & { author: string }, extras: CreateExtras = {}): Promise<PostDoc> {
+export async function createPost(
+  posts: PostModel,
+  input: BlogPostCreate & { author: string },
+  extras: CreateExtras = {},
+): Promise<PostDoc> {
   const doc: Record<string, unknown> = { ...extras }
   const seen = new Map<string, string>()
   for (const [k, v] of Object.entries(input)) if (k !== 'slug' && CREATABLE.has(k)) doc[k] = clean(k, v, seen)
@@ -91,14 +108,23 @@ export async function updatePost(posts: PostModel, id: string, body: BlogPostUpd
     if (k === 'reviewed' || k === 'slug' || v === undefined || !UPDATABLE.has(k)) continue
     const value = clean(k, v)
     // An admin's edit of a translated field is the review: its mark goes.
-    if ((BLOG_LOCALIZED_FIELDS as readonly string[]).includes(k) && value !== (current as unknown as Record<string, unknown>)[k]) cleared.add(k)
+    if (
+      (BLOG_LOCALIZED_FIELDS as readonly string[]).includes(k) &&
+      value !== (current as unknown as Record<string, unknown>)[k]
+    )
+      cleared.add(k)
     set[k] = value
   }
-  if (set.title_nl === '' || set.title_en === '') throw badRequest('A title in Dutch and English is required.')
+  if (set.title_nl === '' || set.title_en === '')
+    throw badRequest('A title in Dutch and English is required.')
   if (body.slug !== undefined) {
     const slug = slugify(body.slug)
     if (!slug) throw badRequest('The slug must contain letters or digits.')
-    if (slug !== current.slug && (await posts.exists({ slug, _id: mongoose.trusted({ $ne: current._id }) as never }))) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+    if (
+      slug !== current.slug &&
+      (await posts.exists({ slug, _id: mongoose.trusted({ $ne: current._id }) as never }))
+    )
+      throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
     set.slug = slug
   }
   if (cleared.size) {

@@ -12,7 +12,8 @@ import queueBoardAdmin from './queue-board/admin.js'
 /** The blog's routes: public reads, the admin's posts, imports and title translation, and the queue board. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(blog, { config })
-  for (const resource of [postsPublic, imagesPublic, postsAdmin, translateAdmin, uploadAdmin, jobsAdmin]) await app.register(resource)
+  for (const resource of [postsPublic, imagesPublic, postsAdmin, translateAdmin, uploadAdmin, jobsAdmin])
+    await app.register(resource)
   // The operators' queue dashboard; its page redirects a signed-out browser to the sign-in.
   await app.register(queueBoardAdmin, { config })
 }

@@ -20,7 +20,11 @@ export interface AssistantDeps {
   log: FastifyBaseLogger
 }
 
-export type Assistant = (input: { message: string; sessionId: string; language: Locale }) => Promise<ChatResponse>
+export type Assistant = (input: {
+  message: string
+  sessionId: string
+  language: Locale
+}) => Promise<ChatResponse>
 
 /** Answers one visitor message: with the model when it is configured, within budget and healthy; else from retrieval. */
 export function createAssistant(d: AssistantDeps): Assistant {
@@ -39,7 +43,8 @@ export function createAssistant(d: AssistantDeps): Assistant {
     // A short follow-up ("and how long does that take?") is searched together with the question before it.
     if (previousQuestion && (hits.length === 0 || message.split(/\s+/).length <= 6)) {
       const merged = d.knowledge.find(`${previousQuestion.text} ${message}`, lang)
-      if (merged.length) hits = [...hits, ...merged.filter((m) => !hits.some((h) => h.item.key === m.item.key))].slice(0, 4)
+      if (merged.length)
+        hits = [...hits, ...merged.filter((m) => !hits.some((h) => h.item.key === m.item.key))].slice(0, 4)
     }
 
     let result: ChatResponse | undefined
@@ -50,8 +55,11 @@ export function createAssistant(d: AssistantDeps): Assistant {
       else {
         try {
           const text = await d.llm.complete(buildMessages(lang, hits, history, message))
-          const cited = sourcesOf(d.knowledge.cited(text, lang), lang).filter((s) => s.url !== CONSULTATION_URL)
-          if (/(^|[\s(])\/#contact\b/.test(text)) cited.push({ title: consultationTitle(lang), url: CONSULTATION_URL })
+          const cited = sourcesOf(d.knowledge.cited(text, lang), lang).filter(
+            (s) => s.url !== CONSULTATION_URL,
+          )
+          if (/(^|[\s(])\/#contact\b/.test(text))
+            cited.push({ title: consultationTitle(lang), url: CONSULTATION_URL })
           result = { response: text, sources: cited, mode: 'llm' }
           reason = 'llm'
         } catch (err) {

@@ -76,7 +76,8 @@ export class Llm {
       temperature: 0.3,
       max_tokens: this.opts.maxTokens,
     })
-    const text = (completion as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content
+    const text = (completion as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]
+      ?.message?.content
     if (typeof text !== 'string' || !text.trim()) throw new LlmFailure('the model answered without text')
     return text.trim()
   }

@@ -39,7 +39,12 @@ ${passagesBlock(hits, lang)}`
 }
 
 /** System prompt, the conversation so far (oldest first), then the new question. */
-export function buildMessages(lang: Locale, hits: Hit[], history: ChatTurn[], message: string): PromptMessage[] {
+export function buildMessages(
+  lang: Locale,
+  hits: Hit[],
+  history: ChatTurn[],
+  message: string,
+): PromptMessage[] {
   return [
     { role: 'system', content: systemPrompt(lang, hits) },
     ...history.map((t) => ({ role: t.role, content: t.text })),

@@ -49,12 +49,23 @@ export function retrievalAnswer(message: string, lang: Locale, hits: Hit[], inde
   }
   if (!shown.length) {
     const ask = t.ask.replace('{url}', CONSULTATION_URL)
-    return { response: [`${t.nothing} ${t.scope}`, wantsHandoff ? handoff : ask].join('\n\n'), sources: [{ title: consultationTitle(lang), url: CONSULTATION_URL }] }
+    return {
+      response: [`${t.nothing} ${t.scope}`, wantsHandoff ? handoff : ask].join('\n\n'),
+      sources: [{ title: consultationTitle(lang), url: CONSULTATION_URL }],
+    }
   }
   // Short passages (the site's own sections) are shown whole; long ones (posts) by their best sentences.
-  const list = shown.map((h) => line(h.item, h.passage.length <= 450 ? h.passage : snippet(h.passage, message, 300), lang))
+  const list = shown.map((h) =>
+    line(h.item, h.passage.length <= 450 ? h.passage : snippet(h.passage, message, 300), lang),
+  )
   const parts = wantsHandoff ? [handoff, t.found, list.join('\n')] : [t.found, list.join('\n'), next]
-  return { response: parts.join('\n\n'), sources: sourcesOf(shown.map((h) => h.item), lang) }
+  return {
+    response: parts.join('\n\n'),
+    sources: sourcesOf(
+      shown.map((h) => h.item),
+      lang,
+    ),
+  }
 }
 
 export function consultationTitle(lang: Locale): string {

@@ -31,7 +31,15 @@ function buildChunks(items: KnowledgeItem[]): Chunk[] {
       const text = item.text[lang]
       if (!text) continue
       const title = lang === 'any' ? localized(item.title, 'nl') : localized(item.title, lang)
-      for (const p of passages(text)) chunks.push({ id: chunks.length, key: item.key, lang, title, text: p, tags: (item.tags ?? []).join(' ') })
+      for (const p of passages(text))
+        chunks.push({
+          id: chunks.length,
+          key: item.key,
+          lang,
+          title,
+          text: p,
+          tags: (item.tags ?? []).join(' '),
+        })
     }
   }
   return chunks
@@ -71,9 +79,7 @@ export class KnowledgeIndex {
   private stopped = false
   lastRefresh: { at: Date; failed: SourceName[] } | undefined
 
-  constructor(
-    private readonly opts: SourceOptions & { refreshMs: number; log?: Log },
-  ) {
+  constructor(private readonly opts: SourceOptions & { refreshMs: number; log?: Log }) {
     this.rebuild()
   }
 
@@ -97,7 +103,10 @@ export class KnowledgeIndex {
           this.bySource.set(name, await readSource(name, this.opts, this.details.get(name)))
         } catch (err) {
           failed.push(name)
-          this.opts.log?.warn({ err: (err as Error).message, source: name }, 'chat: content source unavailable, keeping the last copy')
+          this.opts.log?.warn(
+            { err: (err as Error).message, source: name },
+            'chat: content source unavailable, keeping the last copy',
+          )
         }
       }),
     )
@@ -139,7 +148,9 @@ export class KnowledgeIndex {
   /** Refreshes every refreshMs from now on (sooner while a source is missing). */
   start() {
     const schedule = () => {
-      const delay = this.lastRefresh?.failed.length ? Math.min(5000, this.opts.refreshMs) : this.opts.refreshMs
+      const delay = this.lastRefresh?.failed.length
+        ? Math.min(5000, this.opts.refreshMs)
+        : this.opts.refreshMs
       if (this.stopped) return
       this.timer = setTimeout(() => void this.refresh().then(schedule), delay)
       this.timer.unref()
@@ -184,7 +195,9 @@ export class KnowledgeIndex {
 
   /** The site items whose link a text mentions (the model's answer), in the order mentioned. */
   cited(text: string, lang: Locale): KnowledgeItem[] {
-    const links = [...text.matchAll(/(?:^|[\s(["'])(\/[^\s)\]"',;!?<>]*)/g)].map((m) => m[1]!.replace(/[.:]+$/, ''))
+    const links = [...text.matchAll(/(?:^|[\s(["'])(\/[^\s)\]"',;!?<>]*)/g)].map((m) =>
+      m[1]!.replace(/[.:]+$/, ''),
+    )
     const out: KnowledgeItem[] = []
     for (const link of links) {
       const item = [...this.items.values()].find((i) => itemUrl(i, lang) === link && !out.includes(i))
@@ -203,10 +216,14 @@ export class KnowledgeIndex {
 
   private passageFor(item: KnowledgeItem, chunk: Chunk, lang: Locale, query: string): string {
     if (chunk.lang === lang || chunk.lang === 'any') return chunk.text
-    const own = this.search.search(query, { filter: (r) => this.chunks[r.id as number]?.key === item.key && this.chunks[r.id as number]?.lang === lang })
+    const own = this.search.search(query, {
+      filter: (r) =>
+        this.chunks[r.id as number]?.key === item.key && this.chunks[r.id as number]?.lang === lang,
+    })
     const hit = own[0]
       ? this.chunks[own[0].id as number]
-      : (this.chunks.find((c) => c.key === item.key && c.lang === lang) ?? this.chunks.find((c) => c.key === item.key && c.lang === 'nl'))
+      : (this.chunks.find((c) => c.key === item.key && c.lang === lang) ??
+        this.chunks.find((c) => c.key === item.key && c.lang === 'nl'))
     return hit?.text ?? chunk.text
   }
 }

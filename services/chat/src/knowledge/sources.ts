@@ -30,14 +30,20 @@ function loc(row: Row, field: string, html = false): Localized {
 function joinLoc(...parts: Localized[]): Localized {
   const out: Localized = {}
   for (const lang of ['nl', 'en', 'de'] as const) {
-    const text = parts.map((p) => p[lang] ?? '').filter(Boolean).join('\n')
+    const text = parts
+      .map((p) => p[lang] ?? '')
+      .filter(Boolean)
+      .join('\n')
     if (text) out[lang] = text
   }
   return out
 }
 
 async function getJson(url: string, timeoutMs: number): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+  const res = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  })
   if (!res.ok) throw new Error(`GET ${url}: ${res.status}`)
   return res.json()
 }
@@ -56,21 +62,60 @@ function contentItems(body: unknown): KnowledgeItem[] {
       kind: 'content',
       url: '/',
       title: loc(row, 'title'),
-      text: joinLoc(loc(row, 'intro'), loc(row, 'subtitle'), loc(row, 'philosophy_title'), loc(row, 'philosophy_text')),
+      text: joinLoc(
+        loc(row, 'intro'),
+        loc(row, 'subtitle'),
+        loc(row, 'philosophy_title'),
+        loc(row, 'philosophy_text'),
+      ),
     },
   ]
   const [address, phone, email] = [str(row.address), str(row.phone), str(row.email)]
   if (address || phone || email) {
     const line = (a: string, p: string, e: string) =>
-      [address && `${a}: ${address}`, phone && `${p}: ${phone}`, email && `${e}: ${email}`].filter(Boolean).join('. ')
+      [address && `${a}: ${address}`, phone && `${p}: ${phone}`, email && `${e}: ${email}`]
+        .filter(Boolean)
+        .join('. ')
     items.push({
       key: 'contact',
       kind: 'contact',
       url: '/#contact',
       title: { nl: 'Contactgegevens', en: 'Contact details', de: 'Kontaktdaten' },
       // Words visitors use when they look for these details.
-      tags: ['adres', 'locatie', 'kantoor', 'gevestigd', 'zitten', 'bellen', 'telefoon', 'telefoonnummer', 'mailen', 'bereiken', 'address', 'location', 'office', 'located', 'based', 'call', 'phone', 'reach', 'adresse', 'standort', 'büro', 'sitz', 'anrufen', 'telefon', 'erreichen', 'email', 'mail'],
-      text: { nl: line('Adres', 'Telefoon', 'E-mail'), en: line('Address', 'Phone', 'Email'), de: line('Adresse', 'Telefon', 'E-Mail') },
+      tags: [
+        'adres',
+        'locatie',
+        'kantoor',
+        'gevestigd',
+        'zitten',
+        'bellen',
+        'telefoon',
+        'telefoonnummer',
+        'mailen',
+        'bereiken',
+        'address',
+        'location',
+        'office',
+        'located',
+        'based',
+        'call',
+        'phone',
+        'reach',
+        'adresse',
+        'standort',
+        'büro',
+        'sitz',
+        'anrufen',
+        'telefon',
+        'erreichen',
+        'email',
+        'mail',
+      ],
+      text: {
+        nl: line('Adres', 'Telefoon', 'E-mail'),
+        en: line('Address', 'Phone', 'Email'),
+        de: line('Adresse', 'Telefon', 'E-Mail'),
+      },
     })
   }
   return items
@@ -109,8 +154,17 @@ async function readAll(url: string, timeoutMs: number): Promise<Row[]> {
  * The full records of listed summaries: from the memo while `updated_at` is unchanged, otherwise
  * read by slug (`detailUrl`). A record gone meanwhile (404: unpublished or deleted) is left out.
  */
-async function withDetails(list: Row[], detailUrl: (slug: string) => string, memo: DetailMemo, timeoutMs: number): Promise<Row[]> {
-  const wanted = [...new Map(list.filter((r) => r.published !== false && str(r.slug)).map((r) => [str(r.slug), r])).values()]
+async function withDetails(
+  list: Row[],
+  detailUrl: (slug: string) => string,
+  memo: DetailMemo,
+  timeoutMs: number,
+): Promise<Row[]> {
+  const wanted = [
+    ...new Map(
+      list.filter((r) => r.published !== false && str(r.slug)).map((r) => [str(r.slug), r]),
+    ).values(),
+  ]
   const full: (Row | null)[] = new Array(wanted.length).fill(null)
   let next = 0
   const work = async () => {
@@ -124,7 +178,10 @@ async function withDetails(list: Row[], detailUrl: (slug: string) => string, mem
         full[i] = known.row
         continue
       }
-      const res = await fetch(detailUrl(slug), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+      const res = await fetch(detailUrl(slug), {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      })
       if (res.status === 404) continue
       if (!res.ok) throw new Error(`GET ${detailUrl(slug)}: ${res.status}`)
       const row = (await res.json()) as Row
@@ -140,12 +197,21 @@ async function withDetails(list: Row[], detailUrl: (slug: string) => string, mem
 
 type Reader = (o: SourceOptions, memo: DetailMemo) => Promise<unknown>
 
-const converters: Record<SourceName, { read: Reader; items: (body: unknown, o: SourceOptions) => KnowledgeItem[] }> = {
+const converters: Record<
+  SourceName,
+  { read: Reader; items: (body: unknown, o: SourceOptions) => KnowledgeItem[] }
+> = {
   content: { read: (o) => getJson(`${o.contentUrl}/api/content`, o.timeoutMs), items: contentItems },
   features: {
     read: (o) => getJson(`${o.contentUrl}/api/features`, o.timeoutMs),
     items: (body) =>
-      rows(body).map((r) => ({ key: `feature:${str(r.id)}`, kind: 'feature', url: '/', title: loc(r, 'title'), text: loc(r, 'description') })),
+      rows(body).map((r) => ({
+        key: `feature:${str(r.id)}`,
+        kind: 'feature',
+        url: '/',
+        title: loc(r, 'title'),
+        text: loc(r, 'description'),
+      })),
   },
   projects: {
     read: (o) => readAll(`${o.contentUrl}/api/projects`, o.timeoutMs),
@@ -162,7 +228,12 @@ const converters: Record<SourceName, { read: Reader; items: (body: unknown, o: S
   pages: {
     // The list carries summaries; the text comes from each page's detail.
     read: async (o, memo) =>
-      withDetails(await readAll(`${o.contentUrl}/api/pages`, o.timeoutMs), (slug) => `${o.contentUrl}/api/pages/slug/${encodeURIComponent(slug)}`, memo, o.timeoutMs),
+      withDetails(
+        await readAll(`${o.contentUrl}/api/pages`, o.timeoutMs),
+        (slug) => `${o.contentUrl}/api/pages/slug/${encodeURIComponent(slug)}`,
+        memo,
+        o.timeoutMs,
+      ),
     items: (body, o) =>
       rows(body)
         .filter((r) => r.published !== false && str(r.slug))
@@ -176,7 +247,12 @@ const converters: Record<SourceName, { read: Reader; items: (body: unknown, o: S
   },
   posts: {
     read: async (o, memo) =>
-      withDetails(await readAll(`${o.blogUrl}/api/blog?published=true`, o.timeoutMs), (slug) => `${o.blogUrl}/api/blog/slug/${encodeURIComponent(slug)}`, memo, o.timeoutMs),
+      withDetails(
+        await readAll(`${o.blogUrl}/api/blog?published=true`, o.timeoutMs),
+        (slug) => `${o.blogUrl}/api/blog/slug/${encodeURIComponent(slug)}`,
+        memo,
+        o.timeoutMs,
+      ),
     items: (body) =>
       rows(body)
         .filter((r) => r.published !== false && str(r.slug))
@@ -196,7 +272,11 @@ const converters: Record<SourceName, { read: Reader; items: (body: unknown, o: S
  * Reads one source; throws when the owning service does not answer (the caller keeps what it had).
  * `memo` keeps the source's full records between refreshes, so only changed pages and posts are re-read.
  */
-export async function readSource(name: SourceName, opts: SourceOptions, memo: DetailMemo = new Map()): Promise<KnowledgeItem[]> {
+export async function readSource(
+  name: SourceName,
+  opts: SourceOptions,
+  memo: DetailMemo = new Map(),
+): Promise<KnowledgeItem[]> {
   const c = converters[name]
   return c.items(await c.read(opts, memo), opts)
 }

@@ -2,7 +2,15 @@
 
 import { packChunks } from '@site/service-kit'
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+}
 
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return ''
@@ -11,7 +19,11 @@ export function htmlToText(html: string | null | undefined): string {
     .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/blockquote)[^>]*>/gi, '\n')
     .replace(/<li[^>]*>/gi, '\n- ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#?\w+);/g, (m, e: string) => ENTITIES[e.toLowerCase()] ?? (e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1)) || 32) : m))
+    .replace(
+      /&(#?\w+);/g,
+      (m, e: string) =>
+        ENTITIES[e.toLowerCase()] ?? (e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1)) || 32) : m),
+    )
     .replace(/[ \t\f\v\r]+/g, ' ')
     .replace(/ *\n[\n ]*/g, '\n')
     .trim()
@@ -19,11 +31,10 @@ export function htmlToText(html: string | null | undefined): string {
 
 /** Splits text into passages of about `size` characters at paragraph, then sentence boundaries. */
 export function passages(text: string, size = 700): string[] {
-  const pieces = text.split(/\n+/).flatMap((p) => (p.length > size ? p.match(/[^.!?]+[.!?]*\s*/g) ?? [p] : [p]))
-  return packChunks(
-    pieces.map((p) => p.trim()).filter(Boolean),
-    size,
-  )
+  const pieces = text
+    .split(/\n+/)
+    .flatMap((p) => (p.length > size ? (p.match(/[^.!?]+[.!?]*\s*/g) ?? [p]) : [p]))
+  return packChunks(pieces.map((p) => p.trim()).filter(Boolean), size)
 }
 
 /** Words that carry no meaning for search, in the three site languages. */
@@ -40,7 +51,10 @@ const STOPWORDS = new Set(
 
 /** Lowercase, accents removed, stopwords dropped, a light suffix stem shared by nl/en/de. */
 export function normalizeTerm(term: string): string | null {
-  const t = term.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+  const t = term
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
   if (t.length < 2 || STOPWORDS.has(t)) return null
   return stem(t)
 }
@@ -55,8 +69,16 @@ function stem(t: string): string {
 
 /** The sentences of a passage that share the most terms with the question, up to `max` characters. */
 export function snippet(text: string, query: string, max = 260): string {
-  const terms = new Set(query.split(/[^\p{L}\p{N}]+/u).map((w) => normalizeTerm(w)).filter((w): w is string => !!w))
-  const sentences = text.match(/[^.!?\n]+[.!?]*/g)?.map((s) => s.trim()).filter(Boolean) ?? [text]
+  const terms = new Set(
+    query
+      .split(/[^\p{L}\p{N}]+/u)
+      .map((w) => normalizeTerm(w))
+      .filter((w): w is string => !!w),
+  )
+  const sentences = text
+    .match(/[^.!?\n]+[.!?]*/g)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [text]
   const scored = sentences.map((s, i) => ({
     s,
     i,
@@ -73,6 +95,9 @@ export function snippet(text: string, query: string, max = 260): string {
     picked.push(c)
     length += c.s.length + 1
   }
-  const joined = picked.sort((a, b) => a.i - b.i).map((c) => c.s).join(' ')
+  const joined = picked
+    .sort((a, b) => a.i - b.i)
+    .map((c) => c.s)
+    .join(' ')
   return joined.length > max ? `${joined.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : joined
 }

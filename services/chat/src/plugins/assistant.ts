@@ -13,7 +13,8 @@ declare module 'fastify' {
 }
 
 /** Whether answers come from the model: CHAT_MODE=auto and an endpoint or key configured. */
-export const llmConfigured = (c: Config) => c.CHAT_MODE === 'auto' && Boolean(c.OPENAI_BASE_URL || c.OPENAI_API_KEY)
+export const llmConfigured = (c: Config) =>
+  c.CHAT_MODE === 'auto' && Boolean(c.OPENAI_BASE_URL || c.OPENAI_API_KEY)
 
 /** The assistant over the knowledge index, the conversations and the limits (registered before it). */
 export default fp<{ config: Config }>(
@@ -30,7 +31,10 @@ export default fp<{ config: Config }>(
           cooldownMs: c.CHAT_LLM_COOLDOWN_MS,
         })
       : null
-    app.log.info({ mode: llmEnabled ? 'llm' : 'retrieval', model: llmEnabled ? c.OPENAI_MODEL : undefined }, 'chat: answer mode')
+    app.log.info(
+      { mode: llmEnabled ? 'llm' : 'retrieval', model: llmEnabled ? c.OPENAI_MODEL : undefined },
+      'chat: answer mode',
+    )
     const assistant = createAssistant({
       knowledge: app.knowledge,
       conversations: app.conversations,

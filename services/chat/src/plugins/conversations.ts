@@ -26,7 +26,10 @@ export default fp<{ retentionDays: number; sweepMs: number }>(
     const conversations: Conversations = {
       async recent(sessionId, limit) {
         if (limit <= 0) return []
-        const docs = await Turn.find({ sessionId }, { role: 1, text: 1, _id: 0 }).sort({ at: -1, _id: -1 }).limit(limit).lean()
+        const docs = await Turn.find({ sessionId }, { role: 1, text: 1, _id: 0 })
+          .sort({ at: -1, _id: -1 })
+          .limit(limit)
+          .lean()
         return docs.reverse().map((d) => ({ role: d.role, text: d.text }))
       },
       async add(turns, at = new Date()) {

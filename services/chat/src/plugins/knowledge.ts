@@ -40,7 +40,11 @@ export default fp<KnowledgeOptions>(
     })
     // A connection of its own: a subscribed Redis connection can do nothing else.
     const subscriber = opts.changes
-      ? createRedis(opts.changes.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true })
+      ? createRedis(opts.changes.redisUrl, {
+          enableOfflineQueue: true,
+          maxRetriesPerRequest: null,
+          lazyConnect: true,
+        })
       : undefined
     if (subscriber && opts.changes) {
       const channels = Object.values(changeChannels(opts.changes.prefix))
@@ -56,7 +60,11 @@ export default fp<KnowledgeOptions>(
       })
       subscriber.on('error', () => undefined) // reconnects by itself; the poll covers the gap
       await subscriber.connect().catch(() => undefined)
-      subscriber.subscribe(...channels).catch((err: unknown) => app.log.warn({ err }, 'chat: change channels not subscribed; the poll refreshes the index'))
+      subscriber
+        .subscribe(...channels)
+        .catch((err: unknown) =>
+          app.log.warn({ err }, 'chat: change channels not subscribed; the poll refreshes the index'),
+        )
     }
     app.addHook('onReady', async () => {
       // The first read is awaited so the service starts with the site's content when it is there.

@@ -23,7 +23,8 @@ export interface LimitOptions {
   now?: () => number
 }
 
-const count = async (redis: Redis, key: string, windowMs: number) => (await countInWindow(redis, key, windowMs)).count
+const count = async (redis: Redis, key: string, windowMs: number) =>
+  (await countInWindow(redis, key, windowMs)).count
 
 export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
   const now = o.now ?? Date.now
@@ -33,14 +34,22 @@ export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
     async hit(sessionId, ip) {
       const t = now()
       const rules = [
-        { limit: 'session', key: `session:${sessionId}:${Math.floor(t / MIN)}`, max: o.sessionPerMinute, window: MIN },
+        {
+          limit: 'session',
+          key: `session:${sessionId}:${Math.floor(t / MIN)}`,
+          max: o.sessionPerMinute,
+          window: MIN,
+        },
         { limit: 'ip-minute', key: `ip:${ip}:${Math.floor(t / MIN)}`, max: o.ipPerMinute, window: MIN },
         { limit: 'ip-day', key: `ipday:${ip}:${Math.floor(t / DAY)}`, max: o.ipPerDay, window: DAY },
       ]
       const counts = await Promise.all(rules.map((r) => count(redis(), `${o.prefix}:${r.key}`, r.window)))
       const over = rules.find((r, i) => counts[i]! > r.max)
       if (!over) return null
-      return { limit: over.limit, retryAfterS: Math.max(1, Math.ceil((over.window - (t % over.window)) / 1000)) }
+      return {
+        limit: over.limit,
+        retryAfterS: Math.max(1, Math.ceil((over.window - (t % over.window)) / 1000)),
+      }
     },
     async takeLlmCall() {
       if (o.dailyLlmBudget <= 0) return false
@@ -52,7 +61,10 @@ export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
 
 export default fp<LimitOptions>(
   async (app, opts) => {
-    app.decorate('chatLimits', createLimits(() => app.redis, opts))
+    app.decorate(
+      'chatLimits',
+      createLimits(() => app.redis, opts),
+    )
   },
   { name: 'chat-limits', dependencies: ['kit-redis'] },
 )

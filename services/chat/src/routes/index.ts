@@ -18,7 +18,10 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     refreshMs: c.CHAT_INDEX_REFRESH_MS,
     changes: { redisUrl: c.REDIS_URL, prefix: c.QUEUE_PREFIX },
   })
-  await app.register(conversations, { retentionDays: c.CHAT_RETENTION_DAYS, sweepMs: c.CHAT_RETENTION_SWEEP_MS })
+  await app.register(conversations, {
+    retentionDays: c.CHAT_RETENTION_DAYS,
+    sweepMs: c.CHAT_RETENTION_SWEEP_MS,
+  })
   await app.register(limits, {
     prefix: `${c.QUEUE_PREFIX}:chat`,
     sessionPerMinute: c.CHAT_SESSION_PER_MINUTE,

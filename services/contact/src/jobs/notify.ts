@@ -38,7 +38,11 @@ const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localh
  * job skips it; a fixed Message-ID per request and mail lets receivers drop the rare resend when
  * the process dies between the SMTP server's "250 OK" and that write.
  */
-export async function processNotify({ contactId }: ContactNotifyJob, attempt: Attempt, deps: NotifyDeps): Promise<NotifyResult> {
+export async function processNotify(
+  { contactId }: ContactNotifyJob,
+  attempt: Attempt,
+  deps: NotifyDeps,
+): Promise<NotifyResult> {
   const { contacts, log } = deps
   const doc = await contacts.findById(contactId).lean()
   if (!doc) return { outcome: 'missing' }
@@ -60,8 +64,20 @@ export async function processNotify({ contactId }: ContactNotifyJob, attempt: At
   const domain = domainOf(deps.from)
   const visitor = { name: fields.name, address: fields.email }
   const mails: Record<MailKind, OutgoingMail> = {
-    team: { from: deps.from, to: deps.teamEmail, replyTo: visitor, messageId: `<${contactId}.team@${domain}>`, ...teamMail(fields) },
-    visitor: { from: deps.from, to: visitor, replyTo: deps.teamEmail, messageId: `<${contactId}.confirmation@${domain}>`, ...visitorMail(fields) },
+    team: {
+      from: deps.from,
+      to: deps.teamEmail,
+      replyTo: visitor,
+      messageId: `<${contactId}.team@${domain}>`,
+      ...teamMail(fields),
+    },
+    visitor: {
+      from: deps.from,
+      to: visitor,
+      replyTo: deps.teamEmail,
+      messageId: `<${contactId}.confirmation@${domain}>`,
+      ...visitorMail(fields),
+    },
   }
 
   const pending = (['team', 'visitor'] as const).filter((kind) => !n[kind]?.sentAt)
@@ -71,7 +87,11 @@ export async function processNotify({ contactId }: ContactNotifyJob, attempt: At
   for (const kind of pending) {
     try {
       const { messageId } = await deps.mailer.send(mails[kind])
-      Object.assign(set, { [`notification.${kind}.sentAt`]: now(), [`notification.${kind}.messageId`]: messageId, [`notification.${kind}.error`]: null })
+      Object.assign(set, {
+        [`notification.${kind}.sentAt`]: now(),
+        [`notification.${kind}.messageId`]: messageId,
+        [`notification.${kind}.error`]: null,
+      })
       deps.onMail?.(kind, 'sent')
       log.info({ contactId, mail: kind }, 'mail sent')
     } catch (err) {
@@ -81,7 +101,16 @@ export async function processNotify({ contactId }: ContactNotifyJob, attempt: At
       set[`notification.${kind}.error`] = text
       deps.onMail?.(kind, permanent ? 'permanent' : 'transient')
       if (isUnreachable(err)) deps.onUnreachable?.()
-      log.warn({ contactId, mail: kind, code: (err as { code?: string }).code, responseCode: (err as { responseCode?: number }).responseCode, permanent }, 'mail not sent')
+      log.warn(
+        {
+          contactId,
+          mail: kind,
+          code: (err as { code?: string }).code,
+          responseCode: (err as { responseCode?: number }).responseCode,
+          permanent,
+        },
+        'mail not sent',
+      )
     }
   }
 
@@ -90,11 +119,24 @@ export async function processNotify({ contactId }: ContactNotifyJob, attempt: At
   const lastError = failures.map((f) => f.text).join('; ')
   const transient = failures.some((f) => !f.permanent)
   const final = failures.length > 0 && (!transient || attempt.number >= attempt.max)
-  const status = failures.length === 0 ? { 'notification.status': 'sent', 'notification.sentAt': now() } : final ? { 'notification.status': 'failed' } : {}
+  const status =
+    failures.length === 0
+      ? { 'notification.status': 'sent', 'notification.sentAt': now() }
+      : final
+        ? { 'notification.status': 'failed' }
+        : {}
   await persist(() =>
     contacts.updateOne(
       { _id: contactId },
-      { $inc: { 'notification.attempts': 1 }, $set: { ...set, ...status, 'notification.lastAttemptAt': now(), 'notification.lastError': lastError || null } },
+      {
+        $inc: { 'notification.attempts': 1 },
+        $set: {
+          ...set,
+          ...status,
+          'notification.lastAttemptAt': now(),
+          'notification.lastError': lastError || null,
+        },
+      },
     ),
   )
   if (failures.length === 0) return { outcome: 'sent' }

@@ -38,7 +38,10 @@ export async function relayPass(o: Omit<RelayOptions, 'intervalMs'>): Promise<nu
       .sort({ _id: 1 })
       .limit(BATCH)
       .lean()
-    requeued += await requeueMissing(o, batch.map((d) => d._id.toString()))
+    requeued += await requeueMissing(
+      o,
+      batch.map((d) => d._id.toString()),
+    )
     if (batch.length < BATCH) break
     after = batch[batch.length - 1]!._id
   }
@@ -54,7 +57,8 @@ async function requeueMissing(o: Omit<RelayOptions, 'intervalMs'>, ids: string[]
   if (ids.length === 0) return 0
   const q = o.notify.queue
   const pipeline = o.notify.connection.pipeline()
-  for (const id of ids) pipeline.exists(q.toKey(id)).zscore(q.toKey('completed'), id).zscore(q.toKey('failed'), id)
+  for (const id of ids)
+    pipeline.exists(q.toKey(id)).zscore(q.toKey('completed'), id).zscore(q.toKey('failed'), id)
   const replies = (await pipeline.exec()) ?? []
   let requeued = 0
   for (const [i, id] of ids.entries()) {
@@ -76,7 +80,9 @@ export function startRelay(o: RelayOptions) {
   let running: Promise<unknown> = Promise.resolve()
   const tick = () => {
     running = relayPass(o)
-      .catch((err: unknown) => o.log.warn({ reason: (err as Error).message }, 'relay pass failed; will retry'))
+      .catch((err: unknown) =>
+        o.log.warn({ reason: (err as Error).message }, 'relay pass failed; will retry'),
+      )
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, o.intervalMs)
       })

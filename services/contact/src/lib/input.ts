@@ -31,7 +31,10 @@ export function parseContact(body: ContactCreateBody): ContactInput {
   if (!email) throw badRequest('Please enter your email address.', 'EMAIL_REQUIRED')
   if (!isEmailAddress(email)) throw badRequest('Must be a valid email address', 'EMAIL_INVALID')
   // Keep the visitor's line breaks, drop other control characters.
-  const message = body.message.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').trim()
+  const message = body.message
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\n\t]/gu, '')
+    .trim()
   if (!message) throw badRequest('Please enter a message.', 'MESSAGE_REQUIRED')
   return {
     name,

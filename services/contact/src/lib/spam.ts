@@ -12,7 +12,13 @@ export interface RateLimitResult {
  * Fixed-window counter per client IP in Redis. While Redis is away the limit is not enforced:
  * losing a real request weighs more than letting a few extra ones through (docs/contact.md).
  */
-export async function hitRateLimit(redis: Redis, ns: string, ip: string, limit: number, windowS: number): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  redis: Redis,
+  ns: string,
+  ip: string,
+  limit: number,
+  windowS: number,
+): Promise<RateLimitResult> {
   const key = `${ns}:contact:rl:${createHash('sha256').update(ip).digest('base64url').slice(0, 22)}`
   try {
     const { count, ttlMs } = await countInWindow(redis, key, windowS * 1000)
@@ -33,7 +39,11 @@ export function dedupeKey(fields: { name: string; email: string; message: string
 const dedupeRedisKey = (ns: string, key: string) => `${ns}:contact:dedupe:${key}`
 
 /** The id of a request with the same key stored within the window, if Redis remembers one. */
-export async function recentDuplicate(redis: Redis, ns: string, key: string): Promise<string | null | undefined> {
+export async function recentDuplicate(
+  redis: Redis,
+  ns: string,
+  key: string,
+): Promise<string | null | undefined> {
   try {
     return await redis.get(dedupeRedisKey(ns, key))
   } catch {
@@ -41,7 +51,13 @@ export async function recentDuplicate(redis: Redis, ns: string, key: string): Pr
   }
 }
 
-export async function rememberSubmission(redis: Redis, ns: string, key: string, id: string, windowS: number): Promise<void> {
+export async function rememberSubmission(
+  redis: Redis,
+  ns: string,
+  key: string,
+  id: string,
+  windowS: number,
+): Promise<void> {
   await redis.set(dedupeRedisKey(ns, key), id, 'EX', windowS).catch(() => undefined)
 }
 

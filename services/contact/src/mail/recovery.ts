@@ -23,7 +23,11 @@ export function smtpRecovery(o: RecoveryOptions) {
     if (closed) return
     if (await o.mailer.verify()) {
       o.log.info({}, 'SMTP server reachable again; retrying waiting notifications now')
-      await o.onBack().catch((err: unknown) => o.log.warn({ reason: (err as Error).message }, 'could not promote waiting notifications'))
+      await o
+        .onBack()
+        .catch((err: unknown) =>
+          o.log.warn({ reason: (err as Error).message }, 'could not promote waiting notifications'),
+        )
       return
     }
     if (!closed) timer = setTimeout(probe, o.intervalMs)

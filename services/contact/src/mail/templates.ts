@@ -36,7 +36,10 @@ export function teamMail(c: ContactFields): MailContent {
     '',
     `Reply to this mail to answer ${c.name} directly. We promised a reply within ${H} hours.`,
   ]
-  return { subject: `Consultation request from ${c.name}${c.company ? ` (${c.company})` : ''}`, text: lines.join('\n') }
+  return {
+    subject: `Consultation request from ${c.name}${c.company ? ` (${c.company})` : ''}`,
+    text: lines.join('\n'),
+  }
 }
 
 /**

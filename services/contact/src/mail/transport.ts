@@ -34,7 +34,11 @@ export function createMailer(url: string, maxConnections = 4): Mailer {
       const info = (await transport.sendMail(mail)) as { messageId?: string }
       return { messageId: info.messageId ?? mail.messageId }
     },
-    verify: () => transport.verify().then(() => true, () => false),
+    verify: () =>
+      transport.verify().then(
+        () => true,
+        () => false,
+      ),
     close: () => transport.close(),
   }
 }
@@ -64,7 +68,9 @@ export function isPermanent(err: unknown): boolean {
 /** The server could not be reached at all (down, refused, timed out): no SMTP answer was received. */
 export function isUnreachable(err: unknown): boolean {
   const e = (err ?? {}) as SmtpError
-  return e.responseCode === undefined && ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS'].includes(e.code ?? '')
+  return (
+    e.responseCode === undefined && ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS'].includes(e.code ?? '')
+  )
 }
 
 /** A short text for the admin inbox: the server's answer when there is one. */

@@ -77,5 +77,8 @@ export type ContactModel = Model<ContactDoc>
 
 /** The model on a given connection (the API's and the worker's each have their own). */
 export function contactModel(conn: Connection): ContactModel {
-  return (conn.models.Contact as ContactModel | undefined) ?? conn.model<ContactDoc>('Contact', contactSchema, 'contacts')
+  return (
+    (conn.models.Contact as ContactModel | undefined) ??
+    conn.model<ContactDoc>('Contact', contactSchema, 'contacts')
+  )
 }

@@ -21,7 +21,12 @@ export const contact = (name: string, opts: { smtpUrl?: string; env?: Record<str
   name,
   config: readConfig,
   build: buildApp,
-  env: { ...FAST, CONTACT_RATE_LIMIT: '1000', ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}), ...opts.env },
+  env: {
+    ...FAST,
+    CONTACT_RATE_LIMIT: '1000',
+    ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
+    ...opts.env,
+  },
 })
 
 /** What the contact tests do besides calls: submit, read the stored requests, run the worker, wait. */
@@ -60,5 +65,10 @@ const run = Math.random().toString(36).slice(2, 8)
 /** A valid, unique request. */
 export function request(extra: Record<string, unknown> = {}) {
   seq++
-  return { name: `Visitor ${seq}`, email: `visitor${seq}@example.com`, message: `We need an MVP, number ${seq} (${run}).`, ...extra }
+  return {
+    name: `Visitor ${seq}`,
+    email: `visitor${seq}@example.com`,
+    message: `We need an MVP, number ${seq} (${run}).`,
+    ...extra,
+  }
 }

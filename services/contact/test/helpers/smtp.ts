@@ -32,7 +32,9 @@ export async function startSmtp(behaviour: SmtpBehaviour = {}) {
       closeTimeout: 50,
       onRcptTo(address: SMTPServerAddress, _session, cb) {
         if (behaviour.rejectRecipient?.(address.address)) {
-          const err = new Error(`5.1.1 <${address.address}>: mailbox unavailable`) as Error & { responseCode: number }
+          const err = new Error(`5.1.1 <${address.address}>: mailbox unavailable`) as Error & {
+            responseCode: number
+          }
           err.responseCode = 550
           return cb(err)
         }
@@ -44,12 +46,18 @@ export async function startSmtp(behaviour: SmtpBehaviour = {}) {
         stream.on('end', () => {
           if ((behaviour.failNext ?? 0) > 0) {
             behaviour.failNext!--
-            const err = new Error('4.3.0 temporary failure, try again later') as Error & { responseCode: number }
+            const err = new Error('4.3.0 temporary failure, try again later') as Error & {
+              responseCode: number
+            }
             err.responseCode = 451
             return cb(err)
           }
           const raw = Buffer.concat(chunks).toString('utf8')
-          mails.push({ ...parse(raw), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) })
+          mails.push({
+            ...parse(raw),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          })
           for (const w of waiters.splice(0)) w()
           cb()
         })

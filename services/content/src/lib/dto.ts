@@ -20,7 +20,13 @@ export const CONTENT_TEXTS = ['title', 'intro', 'subtitle', 'philosophy_title', 
 
 export function toContentDto(doc: Doc): SiteContent {
   const out = localized(doc, CONTENT_TEXTS, { id: String(doc._id) })
-  return { ...out, address: str(doc.address), phone: str(doc.phone), email: str(doc.email), updated_at: iso(doc.updated_at) } as SiteContent
+  return {
+    ...out,
+    address: str(doc.address),
+    phone: str(doc.phone),
+    email: str(doc.email),
+    updated_at: iso(doc.updated_at),
+  } as SiteContent
 }
 
 export function toFeatureDto(doc: Doc): Feature {
@@ -36,11 +42,20 @@ export function toPageDto(doc: Doc): Page {
 export function toPageSummaryDto(doc: Doc): PageSummary {
   const out = localized(doc, ['title'], { id: String(doc._id), slug: str(doc.slug) })
   for (const l of ['nl', 'en', 'de']) out[`meta_description_${l}`] = strOrNull(doc[`meta_description_${l}`])
-  return { ...out, published: doc.published !== false, created_at: iso(doc.created_at), updated_at: iso(doc.updated_at) } as PageSummary
+  return {
+    ...out,
+    published: doc.published !== false,
+    created_at: iso(doc.created_at),
+    updated_at: iso(doc.updated_at),
+  } as PageSummary
 }
 
 export function toProjectDto(doc: Doc): Project {
-  const out: Record<string, unknown> = { id: String(doc._id), title: str(doc.title), description: str(doc.description) }
+  const out: Record<string, unknown> = {
+    id: String(doc._id),
+    title: str(doc.title),
+    description: str(doc.description),
+  }
   for (const key of PROJECT_OPTIONAL_FIELDS) out[key] = strOrNull(doc[key])
   return { ...out, created_at: iso(doc.created_at) } as Project
 }

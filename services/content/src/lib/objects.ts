@@ -26,7 +26,8 @@ export class ObjectStore {
   ) {}
 
   private bucket() {
-    if (!this.db.db) throw Object.assign(new Error('database not connected'), { name: 'MongoNotConnectedError' })
+    if (!this.db.db)
+      throw Object.assign(new Error('database not connected'), { name: 'MongoNotConnectedError' })
     return new mongoose.mongo.GridFSBucket(this.db.db, { bucketName: 'objects' })
   }
 
@@ -50,7 +51,13 @@ export class ObjectStore {
     for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer)
     const bytes = Buffer.concat(chunks)
     const meta = (file.metadata ?? {}) as { contentType?: string; etag?: string }
-    const object = { path, bytes, length: bytes.length, contentType: meta.contentType ?? 'application/octet-stream', etag: meta.etag ?? etagOf(bytes) }
+    const object = {
+      path,
+      bytes,
+      length: bytes.length,
+      contentType: meta.contentType ?? 'application/octet-stream',
+      etag: meta.etag ?? etagOf(bytes),
+    }
     this.remember(object)
     return object
   }

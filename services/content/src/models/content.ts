@@ -4,7 +4,13 @@ import { localizedPaths, type Localized } from './localized.js'
 /** The one site-wide content record; its `_id` is always SITE_CONTENT_ID. */
 export const SITE_CONTENT_ID = 'site'
 
-export type ContentDoc = { _id: string; address: string; phone: string; email: string; updated_at: Date } & Localized<'title'> &
+export type ContentDoc = {
+  _id: string
+  address: string
+  phone: string
+  email: string
+  updated_at: Date
+} & Localized<'title'> &
   Localized<'intro'> &
   Localized<'subtitle'> &
   Localized<'philosophy_title'> &

@@ -1,7 +1,13 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
 import { localizedPaths, type Localized } from './localized.js'
 
-export type FeatureDoc = { _id: Types.ObjectId; icon: string; sort_order: number; created_at: Date } & Localized<'title'> & Localized<'description'>
+export type FeatureDoc = {
+  _id: Types.ObjectId
+  icon: string
+  sort_order: number
+  created_at: Date
+} & Localized<'title'> &
+  Localized<'description'>
 
 const schema = new Schema<FeatureDoc>(
   {

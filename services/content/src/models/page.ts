@@ -1,8 +1,18 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
 import { localizedPaths, type Localized } from './localized.js'
 
-export type PageDoc = { _id: Types.ObjectId; slug: string; published: boolean; created_at: Date; updated_at: Date } & Localized<'title'> &
-  Localized<'content'> & { meta_description_nl: string | null; meta_description_en: string | null; meta_description_de: string | null }
+export type PageDoc = {
+  _id: Types.ObjectId
+  slug: string
+  published: boolean
+  created_at: Date
+  updated_at: Date
+} & Localized<'title'> &
+  Localized<'content'> & {
+    meta_description_nl: string | null
+    meta_description_en: string | null
+    meta_description_de: string | null
+  }
 
 const schema = new Schema<PageDoc>(
   {

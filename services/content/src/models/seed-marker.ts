@@ -14,5 +14,7 @@ const schema = new Schema<SeedMarkerDoc>(
 export type SeedMarkerModel = Model<SeedMarkerDoc>
 
 export function seedMarkerModel(db: Connection): SeedMarkerModel {
-  return (db.models.SeedMarker as SeedMarkerModel | undefined) ?? db.model<SeedMarkerDoc>('SeedMarker', schema)
+  return (
+    (db.models.SeedMarker as SeedMarkerModel | undefined) ?? db.model<SeedMarkerDoc>('SeedMarker', schema)
+  )
 }

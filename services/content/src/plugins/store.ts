@@ -43,7 +43,11 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const models = createModels(app.db)
-    const cache = new ReadCache({ ttlMs: config.CONTENT_CACHE_TTL_MS, publisher: () => app.redis, channel: invalidateChannel(config.QUEUE_PREFIX) })
+    const cache = new ReadCache({
+      ttlMs: config.CONTENT_CACHE_TTL_MS,
+      publisher: () => app.redis,
+      channel: invalidateChannel(config.QUEUE_PREFIX),
+    })
     const objects = new ObjectStore(app.db, config.OBJECT_CACHE_BYTES)
     cache.onClear(() => objects.clearMemory())
     await cache.listen(config.REDIS_URL)
@@ -68,7 +72,9 @@ export default fp<{ config: Config }>(
     // Hourly: uploads never attached to a project (a cancelled dialog) go after ORPHAN_IMAGE_MAX_AGE_MS.
     const sweep = setInterval(() => {
       const cutoff = new Date(Date.now() - config.ORPHAN_IMAGE_MAX_AGE_MS)
-      sweepOrphanImages(models, objects, cutoff, app.log).catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'))
+      sweepOrphanImages(models, objects, cutoff, app.log).catch((err: unknown) =>
+        app.log.warn({ err }, 'orphan sweep failed'),
+      )
     }, config.ORPHAN_SWEEP_INTERVAL_MS)
     sweep.unref()
     app.addHook('onClose', async () => {

@@ -14,7 +14,16 @@ import objectsPublic from './objects/public.js'
 /** The content service's routes: site content, features, pages, projects and their images. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(store, { config })
-  for (const resource of [contentPublic, contentAdmin, featuresPublic, featuresAdmin, pagesPublic, pagesAdmin, projectsPublic, objectsPublic]) {
+  for (const resource of [
+    contentPublic,
+    contentAdmin,
+    featuresPublic,
+    featuresAdmin,
+    pagesPublic,
+    pagesAdmin,
+    projectsPublic,
+    objectsPublic,
+  ]) {
     await app.register(resource)
   }
   await app.register(projectsAdmin, { config })

@@ -63,7 +63,11 @@ export function TopBar() {
       <Button variant="ghost" className="topbar__item" onClick={() => goToSection(t.nav.anchors.tools)}>
         {t.nav.tools}
       </Button>
-      <Link to={to('/blog')} className="btn btn--ghost btn--md topbar__item" onClick={() => setMenuOpen(false)}>
+      <Link
+        to={to('/blog')}
+        className="btn btn--ghost btn--md topbar__item"
+        onClick={() => setMenuOpen(false)}
+      >
         {t.nav.blog}
       </Link>
       <Button
@@ -83,7 +87,11 @@ export function TopBar() {
       <LanguageSwitcher onSelect={() => setMenuOpen(false)} />
       {user ? (
         <>
-          <Link to="/admin" className="btn btn--outline btn--md topbar__item" onClick={() => setMenuOpen(false)}>
+          <Link
+            to="/admin"
+            className="btn btn--outline btn--md topbar__item"
+            onClick={() => setMenuOpen(false)}
+          >
             {t.nav.edit}
           </Link>
           <Button variant="ghost" className="topbar__item" onClick={onLogout}>

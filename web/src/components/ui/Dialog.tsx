@@ -20,7 +20,14 @@ export interface DialogContentProps {
 }
 
 /** Overlay + centred panel with title, optional description, a close button; focus is trapped, Esc closes. */
-export function DialogContent({ title, description, children, size = 'md', className, closeLabel = 'Close' }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  size = 'md',
+  className,
+  closeLabel = 'Close',
+}: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="dialog__overlay" />
@@ -30,7 +37,9 @@ export function DialogContent({ title, description, children, size = 'md', class
       >
         <div className="dialog__header">
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+          ) : null}
         </div>
         <div className="dialog__body">{children}</div>
         <RadixDialog.Close className="dialog__close" aria-label={closeLabel}>

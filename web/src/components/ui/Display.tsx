@@ -3,7 +3,11 @@ import { cn } from '@/lib/cn'
 
 export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'destructive'
 
-export function Badge({ variant = 'default', className, ...p }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+export function Badge({
+  variant = 'default',
+  className,
+  ...p
+}: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return <span className={cn('badge', `badge--${variant}`, className)} {...p} />
 }
 
@@ -20,9 +24,21 @@ export function Skeleton({ className, ...p }: HTMLAttributes<HTMLDivElement>) {
 }
 
 /** A spinning circle; `label` is read by screen readers (role=status). */
-export function Spinner({ label, size = 20, className }: { label?: string; size?: number; className?: string }) {
+export function Spinner({
+  label,
+  size = 20,
+  className,
+}: {
+  label?: string
+  size?: number
+  className?: string
+}) {
   return (
-    <span role={label ? 'status' : undefined} className={cn('spinner', className)} style={{ width: size, height: size }}>
+    <span
+      role={label ? 'status' : undefined}
+      className={cn('spinner', className)}
+      style={{ width: size, height: size }}
+    >
       {label ? <span className="sr-only">{label}</span> : null}
     </span>
   )

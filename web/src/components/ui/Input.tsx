@@ -1,16 +1,24 @@
-import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react'
 import { cn } from '@/lib/cn'
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
-  return <input ref={ref} className={cn('input', className)} {...props} />
-})
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },
   ref,
 ) {
-  return <textarea ref={ref} className={cn('input', 'textarea', className)} {...props} />
+  return <input ref={ref} className={cn('input', className)} {...props} />
 })
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className, ...props }, ref) {
+    return <textarea ref={ref} className={cn('input', 'textarea', className)} {...props} />
+  },
+)
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={cn('label', className)} {...props} />
@@ -36,10 +44,18 @@ export function Field({ label, htmlFor, children, error, hint, counter, required
       <div className="field__top">
         <Label htmlFor={htmlFor}>
           {label}
-          {required ? <span aria-hidden="true" className="field__required"> *</span> : null}
+          {required ? (
+            <span aria-hidden="true" className="field__required">
+              {' '}
+              *
+            </span>
+          ) : null}
         </Label>
         {counter ? (
-          <span className={cn('field__counter', counter.value > counter.max && 'field__counter--over')} aria-live="polite">
+          <span
+            className={cn('field__counter', counter.value > counter.max && 'field__counter--over')}
+            aria-live="polite"
+          >
             {counter.value}/{counter.max}
           </span>
         ) : null}

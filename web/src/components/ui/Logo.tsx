@@ -1,7 +1,14 @@
 /** The company mark: a rounded square with a spark. Decorative (the link around it carries the label). */
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" className="logo-mark">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+      className="logo-mark"
+    >
       <defs>
         <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="var(--color-primary)" />

@@ -22,7 +22,23 @@ export interface TextFieldProps {
   disabled?: boolean
 }
 
-export function TextField({ id, name, label, value, onChange, error, hint, required, max, maxLength, rows, type, placeholder, inputMode, disabled }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  max,
+  maxLength,
+  rows,
+  type,
+  placeholder,
+  inputMode,
+  disabled,
+}: TextFieldProps) {
   const props = {
     id,
     name,
@@ -32,14 +48,28 @@ export function TextField({ id, name, label, value, onChange, error, hint, requi
     placeholder,
     'aria-required': required || undefined,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined,
   }
   return (
-    <Field label={label} htmlFor={id} error={error} hint={hint} required={required} counter={max ? { value: value.length, max } : undefined}>
+    <Field
+      label={label}
+      htmlFor={id}
+      error={error}
+      hint={hint}
+      required={required}
+      counter={max ? { value: value.length, max } : undefined}
+    >
       {rows ? (
         <Textarea {...props} rows={rows} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <Input {...props} type={type} inputMode={inputMode} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+        <Input
+          {...props}
+          type={type}
+          inputMode={inputMode}
+          autoComplete="off"
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </Field>
   )

@@ -27,7 +27,9 @@ export function Toaster({ closeLabel = 'Close' }: { closeLabel?: string }) {
         >
           <div className="toast__text">
             {t.title ? <Toast.Title className="toast__title">{t.title}</Toast.Title> : null}
-            {t.description ? <Toast.Description className="toast__description">{t.description}</Toast.Description> : null}
+            {t.description ? (
+              <Toast.Description className="toast__description">{t.description}</Toast.Description>
+            ) : null}
           </div>
           <Toast.Close className="toast__close" aria-label={closeLabel}>
             <X size={16} aria-hidden />

@@ -11,7 +11,15 @@ export const TOOLTIP_SKIP_DELAY_MS = 300
 export const TooltipProvider = RadixTooltip.Provider
 
 /** Wraps one focusable element (a Button) and shows `content` on hover/focus. */
-export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode
+  children: ReactNode
+  side?: 'top' | 'bottom' | 'left' | 'right'
+}) {
   return (
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>

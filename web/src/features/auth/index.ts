@@ -3,4 +3,6 @@
 // @/stores/auth and the auth calls are in @/api/auth, so any feature reads them without this one.
 import { lazy } from 'react'
 
-export const LoginDialog = lazy(() => import('./components/LoginDialog').then((m) => ({ default: m.LoginDialog })))
+export const LoginDialog = lazy(() =>
+  import('./components/LoginDialog').then((m) => ({ default: m.LoginDialog })),
+)

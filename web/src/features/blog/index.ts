@@ -2,5 +2,9 @@
 // (the router wraps the pages in <Suspense>); `/` downloads none of it.
 import { lazy } from 'react'
 
-export const BlogListPage = lazy(() => import('./components/BlogListPage').then((m) => ({ default: m.BlogListPage })))
-export const BlogPostPage = lazy(() => import('./components/BlogPostPage').then((m) => ({ default: m.BlogPostPage })))
+export const BlogListPage = lazy(() =>
+  import('./components/BlogListPage').then((m) => ({ default: m.BlogListPage })),
+)
+export const BlogPostPage = lazy(() =>
+  import('./components/BlogPostPage').then((m) => ({ default: m.BlogPostPage })),
+)

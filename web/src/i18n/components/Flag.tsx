@@ -2,7 +2,14 @@ import type { Language } from '../languages'
 
 /** A small SVG flag (emoji flags do not render on every system). Decorative: aria-hidden. */
 export function Flag({ code, size = 18 }: { code: Language; size?: number }) {
-  const common = { width: size, height: Math.round((size * 2) / 3), viewBox: '0 0 30 20', 'aria-hidden': true, focusable: false, className: 'flag' } as const
+  const common = {
+    width: size,
+    height: Math.round((size * 2) / 3),
+    viewBox: '0 0 30 20',
+    'aria-hidden': true,
+    focusable: false,
+    className: 'flag',
+  } as const
   if (code === 'nl')
     return (
       <svg {...common}>

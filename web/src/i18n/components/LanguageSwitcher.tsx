@@ -19,7 +19,11 @@ export function LanguageSwitcher({ onSelect }: { onSelect?: () => void }) {
   const { pathname, search, hash } = useLocation()
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="lang-switcher__trigger" aria-label={`${t.nav.chooseLanguage}: ${current.label}`} data-testid="language-switcher">
+      <DropdownMenu.Trigger
+        className="lang-switcher__trigger"
+        aria-label={`${t.nav.chooseLanguage}: ${current.label}`}
+        data-testid="language-switcher"
+      >
         <Flag code={language} />
         <span className="lang-switcher__label">{current.label}</span>
         <ChevronDown size={16} aria-hidden />
@@ -40,7 +44,13 @@ export function LanguageSwitcher({ onSelect }: { onSelect?: () => void }) {
             }}
           >
             {SWITCHER_ORDER.map((code) => (
-              <DropdownMenu.RadioItem key={code} value={code} className="lang-switcher__item" lang={code} data-testid={`language-${code}`}>
+              <DropdownMenu.RadioItem
+                key={code}
+                value={code}
+                className="lang-switcher__item"
+                lang={code}
+                data-testid={`language-${code}`}
+              >
                 <Flag code={code} />
                 <span>{languageInfo(code).label}</span>
                 <DropdownMenu.ItemIndicator className="lang-switcher__check">

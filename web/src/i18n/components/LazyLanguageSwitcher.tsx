@@ -14,7 +14,11 @@ function Placeholder() {
   const t = useT()
   const current = languageInfo(language)
   return (
-    <button type="button" className="lang-switcher__trigger" aria-label={`${t.nav.chooseLanguage}: ${current.label}`}>
+    <button
+      type="button"
+      className="lang-switcher__trigger"
+      aria-label={`${t.nav.chooseLanguage}: ${current.label}`}
+    >
       <Flag code={language} />
       <span className="lang-switcher__label">{current.label}</span>
       <ChevronDown size={16} aria-hidden />

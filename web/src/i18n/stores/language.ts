@@ -40,7 +40,11 @@ useLanguageStore.subscribe((s) => syncDocumentLang(s.language))
 // Another tab changed the language: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key === LANGUAGE_STORAGE_KEY && isLanguage(e.newValue) && e.newValue !== useLanguageStore.getState().language) {
+    if (
+      e.key === LANGUAGE_STORAGE_KEY &&
+      isLanguage(e.newValue) &&
+      e.newValue !== useLanguageStore.getState().language
+    ) {
       useLanguageStore.setState({ language: e.newValue })
     }
   })

@@ -44,38 +44,55 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
     await attempt.succeeded()
   }
 
-  app.post('/api/auth/change-username', { schema: { tags: ['auth'], body: ChangeUsernameRequest, response: { 200: AuthUser, ...errors } } }, async (request) => {
-    const { newUsername, currentPassword } = request.body
-    if (!newUsername?.trim() || !currentPassword) throw badRequest(AUTH_MESSAGES.fillInAll, 'REQUIRED')
-    const checked = checkUsername(newUsername)
-    if ('problem' in checked) throw badRequest(checked.problem, 'INVALID_USERNAME')
-    const user = await currentAccount(request, users)
-    await confirmPassword(request, user, currentPassword)
-    const key = usernameKey(checked.username)
-    const taken = conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
-    if (key !== user.username_key && (await users.exists({ username_key: key }))) throw taken
-    // The unique index decides when another rename took the name since the check.
-    await users.updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } }).catch(onDuplicateKey(taken))
-    const me = toUserDto({ _id: user._id, username: checked.username })
-    request.session.user = me
-    await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
-    request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')
-    return me
-  })
+  app.post(
+    '/api/auth/change-username',
+    { schema: { tags: ['auth'], body: ChangeUsernameRequest, response: { 200: AuthUser, ...errors } } },
+    async (request) => {
+      const { newUsername, currentPassword } = request.body
+      if (!newUsername?.trim() || !currentPassword) throw badRequest(AUTH_MESSAGES.fillInAll, 'REQUIRED')
+      const checked = checkUsername(newUsername)
+      if ('problem' in checked) throw badRequest(checked.problem, 'INVALID_USERNAME')
+      const user = await currentAccount(request, users)
+      await confirmPassword(request, user, currentPassword)
+      const key = usernameKey(checked.username)
+      const taken = conflict(AUTH_MESSAGES.usernameTaken, 'USERNAME_TAKEN')
+      if (key !== user.username_key && (await users.exists({ username_key: key }))) throw taken
+      // The unique index decides when another rename took the name since the check.
+      await users
+        .updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } })
+        .catch(onDuplicateKey(taken))
+      const me = toUserDto({ _id: user._id, username: checked.username })
+      request.session.user = me
+      await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
+      request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')
+      return me
+    },
+  )
 
-  app.post('/api/auth/change-password', { schema: { tags: ['auth'], body: ChangePasswordRequest, response: { 200: AuthOk, ...errors } } }, async (request) => {
-    const { currentPassword, newPassword } = request.body
-    if (!currentPassword || !newPassword) throw badRequest(AUTH_MESSAGES.fillInAll, 'REQUIRED')
-    const length = [...newPassword].length
-    if (length < PASSWORD_MIN) throw badRequest(AUTH_MESSAGES.passwordTooShort, 'PASSWORD_TOO_SHORT')
-    if (newPassword.length > PASSWORD_MAX) throw badRequest(AUTH_MESSAGES.passwordTooLong, 'PASSWORD_TOO_LONG')
-    const user = await currentAccount(request, users)
-    await confirmPassword(request, user, currentPassword)
-    await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(newPassword), password_changed_at: new Date() } })
-    const ended = await sessions.endOtherSessions(String(user._id), request.session.sessionId)
-    request.log.info({ event: 'password_changed', userId: String(user._id), endedSessions: ended }, 'password changed')
-    return { ok: true }
-  })
+  app.post(
+    '/api/auth/change-password',
+    { schema: { tags: ['auth'], body: ChangePasswordRequest, response: { 200: AuthOk, ...errors } } },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body
+      if (!currentPassword || !newPassword) throw badRequest(AUTH_MESSAGES.fillInAll, 'REQUIRED')
+      const length = [...newPassword].length
+      if (length < PASSWORD_MIN) throw badRequest(AUTH_MESSAGES.passwordTooShort, 'PASSWORD_TOO_SHORT')
+      if (newPassword.length > PASSWORD_MAX)
+        throw badRequest(AUTH_MESSAGES.passwordTooLong, 'PASSWORD_TOO_LONG')
+      const user = await currentAccount(request, users)
+      await confirmPassword(request, user, currentPassword)
+      await users.updateOne(
+        { _id: user._id },
+        { $set: { password_hash: await hasher.hash(newPassword), password_changed_at: new Date() } },
+      )
+      const ended = await sessions.endOtherSessions(String(user._id), request.session.sessionId)
+      request.log.info(
+        { event: 'password_changed', userId: String(user._id), endedSessions: ended },
+        'password changed',
+      )
+      return { ok: true }
+    },
+  )
 }
 
 export default accountAdmin

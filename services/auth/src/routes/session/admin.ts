@@ -10,10 +10,14 @@ export const SIGNED_OUT = { message: AUTH_MESSAGES.notSignedIn, code: 'NOT_SIGNE
 /** The current user (spec §7). */
 const sessionAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app, SIGNED_OUT)
-  app.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: AuthUser, ...errorResponses(401, 503) } } }, async (request) => {
-    const user = await currentAccount(request, app.accounts.users)
-    return toUserDto(user)
-  })
+  app.get(
+    '/api/auth/user',
+    { schema: { tags: ['auth'], response: { 200: AuthUser, ...errorResponses(401, 503) } } },
+    async (request) => {
+      const user = await currentAccount(request, app.accounts.users)
+      return toUserDto(user)
+    },
+  )
 }
 
 export default sessionAdmin

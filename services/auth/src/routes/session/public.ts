@@ -18,13 +18,20 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthUser, ...errorResponses(400, 401, 429, 503) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: LoginRequest,
+        response: { 200: AuthUser, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
     async (request) => {
       const { username, password } = request.body
       if (!username?.trim() || !password) throw badRequest(AUTH_MESSAGES.loginRequired, 'REQUIRED')
       const key = usernameKey(username)
       const attempt = await limiter.reserve(request.ip, key).catch((err: unknown) => {
-        if (err instanceof HttpError && err.statusCode === 429) request.log.warn({ event: 'login_locked' }, 'login refused: too many failures')
+        if (err instanceof HttpError && err.statusCode === 429)
+          request.log.warn({ event: 'login_locked' }, 'login refused: too many failures')
         throw err
       })
       let user: UserDoc | null
@@ -58,15 +65,19 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
   )
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: AuthOk, ...errorResponses(503) } } }, async (request, reply) => {
-    if (request.cookies[SESSION_COOKIE]) {
-      const userId = request.session?.user?.id
-      if (request.session) await request.session.destroy()
-      reply.clearCookie(SESSION_COOKIE, { path: '/' })
-      if (userId) request.log.info({ event: 'logout', userId }, 'admin signed out')
-    }
-    return { ok: true }
-  })
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: AuthOk, ...errorResponses(503) } } },
+    async (request, reply) => {
+      if (request.cookies[SESSION_COOKIE]) {
+        const userId = request.session?.user?.id
+        if (request.session) await request.session.destroy()
+        reply.clearCookie(SESSION_COOKIE, { path: '/' })
+        if (userId) request.log.info({ event: 'logout', userId }, 'admin signed out')
+      }
+      return { ok: true }
+    },
+  )
 }
 
 export default sessionPublic

@@ -16,7 +16,11 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['blog'],
         summary: 'An image of an imported post',
         params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+          304: Type.Null(),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -24,7 +28,11 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!IMAGE_NAME.test(name)) throw notFound(IMAGE_NOT_FOUND)
       const image = await loadImage(app.db, name)
       if (!image) throw notFound(IMAGE_NOT_FOUND)
-      return sendImmutable(request, reply, { etag: `"${name.split('.')[0]}"`, contentType: image.contentType, bytes: image.bytes })
+      return sendImmutable(request, reply, {
+        etag: `"${name.split('.')[0]}"`,
+        contentType: image.contentType,
+        bytes: image.bytes,
+      })
     },
   )
 }

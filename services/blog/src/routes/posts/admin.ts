@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ADMIN_WRITE_ERRORS, BODY_LIMITS, PRIVATE_NO_STORE, Type, adminOnly, errorResponses, isObjectId, notFound } from '@site/service-kit'
+import {
+  ADMIN_WRITE_ERRORS,
+  BODY_LIMITS,
+  PRIVATE_NO_STORE,
+  Type,
+  adminOnly,
+  errorResponses,
+  isObjectId,
+  notFound,
+} from '@site/service-kit'
 import { BlogPost, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
@@ -18,7 +27,9 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
   app.get(
     '/api/blog/:id',
-    { schema: { tags: ['blog'], params: IdParams, response: { 200: BlogPost, ...errorResponses(401, 404) } } },
+    {
+      schema: { tags: ['blog'], params: IdParams, response: { 200: BlogPost, ...errorResponses(401, 404) } },
+    },
     async (request, reply) => {
       const { id } = request.params
       const doc = isObjectId(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
@@ -31,7 +42,10 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/blog',
     // A post's three HTML bodies may be 2,000,000 characters each: far over the default 1 MB.
-    { bodyLimit: BODY_LIMITS.blogPost, schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } } },
+    {
+      bodyLimit: BODY_LIMITS.blogPost,
+      schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } },
+    },
     async (request, reply) => {
       const admin = (await request.getAdmin())!
       const author = request.body.author?.trim() || admin.username
@@ -43,7 +57,15 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/blog/:id',
-    { bodyLimit: BODY_LIMITS.blogPost, schema: { tags: ['blog'], params: IdParams, body: BlogPostUpdate, response: { 200: BlogPost, ...errors } } },
+    {
+      bodyLimit: BODY_LIMITS.blogPost,
+      schema: {
+        tags: ['blog'],
+        params: IdParams,
+        body: BlogPostUpdate,
+        response: { 200: BlogPost, ...errors },
+      },
+    },
     async (request) => {
       const doc = await updatePost(ctx.posts, request.params.id, request.body)
       await ctx.changed()

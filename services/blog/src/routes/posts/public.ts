@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, Type, errorResponses, notFound, sendCached } from '@site/service-kit'
+import {
+  PRIVATE_NO_STORE,
+  PUBLIC_REVALIDATE,
+  Type,
+  errorResponses,
+  notFound,
+  sendCached,
+} from '@site/service-kit'
 import { BlogPost, BlogPostSummary, PAGE_SIZE_DEFAULT, PageQuery, Paged } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
@@ -34,7 +41,9 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       const admin = await request.getAdmin()
       if (!admin || (published === true && !q?.trim())) {
         // The public list ignores `q` (a search per visitor request would bypass the cache).
-        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, () => listPosts(ctx.posts, { page, pageSize, published: true }))
+        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, () =>
+          listPosts(ctx.posts, { page, pageSize, published: true }),
+        )
         return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
       }
       reply.header('cache-control', PRIVATE_NO_STORE)

@@ -37,7 +37,11 @@ const queueBoardAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
     // system fonts.
     board.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'private, no-store')
-      if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload
+      if (
+        typeof payload !== 'string' ||
+        !String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+      )
+        return payload
       return payload.replace(/<link[^>]+href="https:\/\/fonts\.googleapis\.com[^>]*>/g, '')
     })
     await board.register(adapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH })

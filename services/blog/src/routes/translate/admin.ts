@@ -4,7 +4,8 @@ import { TranslateTitleRequest, TranslateTitleResponse } from '@site/contracts'
 import { translateTitle } from '../../lib/translate.js'
 import { plainText } from '../../lib/sanitize.js'
 
-export const NO_LLM = 'Title translation is not available: no translation service is configured. Please enter the translation yourself.'
+export const NO_LLM =
+  'Title translation is not available: no translation service is configured. Please enter the translation yourself.'
 const LLM_DOWN = 'The translation service is not available right now. Please try again later.'
 
 /** POST /api/blog/translate-title: nl → en or en → nl with the configured LLM. */
@@ -23,10 +24,16 @@ const translateAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { sourceLanguage: from } = request.body
       const title = plainText(request.body.title)
-      if (!title) throw badRequest(`No title to translate. Please enter ${from === 'nl' ? 'a Dutch' : 'an English'} title first.`, 'NO_TITLE')
+      if (!title)
+        throw badRequest(
+          `No title to translate. Please enter ${from === 'nl' ? 'a Dutch' : 'an English'} title first.`,
+          'NO_TITLE',
+        )
       if (!ctx.llm) throw new HttpError(503, NO_LLM, 'LLM_NOT_CONFIGURED')
       try {
-        const translatedTitle = plainText(await translateTitle(ctx.llm, title, from, from === 'nl' ? 'en' : 'nl')).slice(0, 200)
+        const translatedTitle = plainText(
+          await translateTitle(ctx.llm, title, from, from === 'nl' ? 'en' : 'nl'),
+        ).slice(0, 200)
         return { translatedTitle }
       } catch (err) {
         request.log.warn({ err }, 'title translation failed')

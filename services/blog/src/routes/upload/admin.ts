@@ -5,7 +5,13 @@ import { BlogUploadAccepted, BlogUploadResult } from '@site/contracts'
 import type { Blog } from '../../plugins/blog.js'
 import type { PostDoc } from '../../models/post.js'
 import { storeUpload } from '../../models/upload.js'
-import { FileRejected, INVALID_TYPE, MAX_UPLOAD_BYTES, checkUpload, claimedKind } from '../../lib/filecheck.js'
+import {
+  FileRejected,
+  INVALID_TYPE,
+  MAX_UPLOAD_BYTES,
+  checkUpload,
+  claimedKind,
+} from '../../lib/filecheck.js'
 import { toPostDto } from '../../posts/dto.js'
 import { overridesFrom, receive, uploadIdOf } from './input.js'
 
@@ -20,7 +26,14 @@ const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   const ctx = app.blog
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 22, headerPairs: 200 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 20,
+      fieldSize: 10_000,
+      parts: 22,
+      headerPairs: 200,
+    },
   })
 
   app.post(
@@ -29,7 +42,11 @@ const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['blog'],
         consumes: ['multipart/form-data'],
-        response: { 200: BlogUploadResult, 202: BlogUploadAccepted, ...errorResponses(400, 401, 413, 422, 503) },
+        response: {
+          200: BlogUploadResult,
+          202: BlogUploadAccepted,
+          ...errorResponses(400, 401, 413, 422, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -40,16 +57,27 @@ const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await checkUpload(bytes, kind)
       } catch (err) {
-        if (err instanceof FileRejected) throw new HttpError(err.statusCode, err.message, err.statusCode === 413 ? 'FILE_TOO_LARGE' : 'INVALID_FILE')
+        if (err instanceof FileRejected)
+          throw new HttpError(
+            err.statusCode,
+            err.message,
+            err.statusCode === 413 ? 'FILE_TOO_LARGE' : 'INVALID_FILE',
+          )
         throw err
       }
       const overrides = overridesFrom(fields)
       const uploadId = uploadIdOf(bytes, overrides)
       const existing = await ctx.posts.findOne({ source_upload_id: uploadId }).lean<PostDoc>()
       // The same upload again: the post it made, with its tags (the editor reports how many there are).
-      if (existing) return { blogPost: toPostDto(existing), aiGenerated: { tags: [...existing.tags] }, created: false }
+      if (existing)
+        return { blogPost: toPostDto(existing), aiGenerated: { tags: [...existing.tags] }, created: false }
 
-      await storeUpload(request.server.db, uploadId, bytes, { kind, filename, author: admin.username, overrides })
+      await storeUpload(request.server.db, uploadId, bytes, {
+        kind,
+        filename,
+        author: admin.username,
+        overrides,
+      })
       const jobId = `import-${uploadId}`
       const previous = await ctx.queue.getJob(jobId)
       // A finished job of the same upload whose post is gone (deleted) or that failed: run it again.
@@ -57,7 +85,12 @@ const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const job = await ctx.queue.add('import', { uploadId }, { jobId })
       try {
         const result = await job.waitUntilFinished(ctx.events, ctx.config.BLOG_UPLOAD_WAIT_MS)
-        const answer = await uploadResult(ctx, result.postId, result.aiTags, result.translation !== 'replayed')
+        const answer = await uploadResult(
+          ctx,
+          result.postId,
+          result.aiTags,
+          result.translation !== 'replayed',
+        )
         if (answer) return answer
       } catch {
         const state = await job.getState().catch(() => 'unknown')

@@ -16,7 +16,6 @@ const ChatStatus = Type.Object({
 
 /** `POST /api/chat`: the visitor assistant; `GET /api/chat/status`: which mode answers and what it knows. */
 const chatPublic: FastifyPluginAsyncTypebox = async (app) => {
-
   app.post(
     '/api/chat',
     {

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PRIVATE_NO_STORE, Type, adminOnly, conflict, errorResponses, isObjectId, notFound } from '@site/service-kit'
+import {
+  PRIVATE_NO_STORE,
+  Type,
+  adminOnly,
+  conflict,
+  errorResponses,
+  isObjectId,
+  notFound,
+} from '@site/service-kit'
 import { ContactItem, ContactList, ContactListQuery, ContactPatchBody } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { toContactDto } from '../../lib/dto.js'
@@ -21,7 +29,14 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.get(
     '/api/contacts',
-    { schema: { tags: ['contacts'], summary: 'Inbox, newest first', querystring: ContactListQuery, response: { 200: ContactList, ...errors } } },
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Inbox, newest first',
+        querystring: ContactListQuery,
+        response: { 200: ContactList, ...errors },
+      },
+    },
     async (request, reply) => {
       const { page, pageSize, handled } = request.query
       reply.header('cache-control', PRIVATE_NO_STORE)
@@ -51,11 +66,23 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.patch(
     '/api/contacts/:id',
-    { schema: { tags: ['contacts'], summary: 'Mark handled or not', params: Params, body: ContactPatchBody, response: { 200: ContactItem, ...errorResponses(400), ...errors } } },
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Mark handled or not',
+        params: Params,
+        body: ContactPatchBody,
+        response: { 200: ContactItem, ...errorResponses(400), ...errors },
+      },
+    },
     async (request) => {
       const { handled } = request.body
       const doc = await contacts
-        .findOneAndUpdate(live(request.params.id), { $set: { handled, handledAt: handled ? new Date() : null } }, { returnDocument: 'after' })
+        .findOneAndUpdate(
+          live(request.params.id),
+          { $set: { handled, handledAt: handled ? new Date() : null } },
+          { returnDocument: 'after' },
+        )
         .lean()
       if (!doc) throw notFound(NOT_FOUND)
       return toContactDto(doc)
@@ -64,22 +91,41 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.post(
     '/api/contacts/:id/retry',
-    { schema: { tags: ['contacts'], summary: 'Send the mails of a failed request again', params: Params, response: { 200: ContactItem, ...errorResponses(409), ...errors } } },
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Send the mails of a failed request again',
+        params: Params,
+        response: { 200: ContactItem, ...errorResponses(409), ...errors },
+      },
+    },
     async (request) => {
       const filter = live(request.params.id)
       // Back to pending: the worker's relay replaces the finished job, and only unsent mails go out.
       const doc = await contacts
-        .findOneAndUpdate({ ...filter, 'notification.status': 'failed' }, { $set: { 'notification.status': 'pending', 'notification.attempts': 0 } }, { returnDocument: 'after' })
+        .findOneAndUpdate(
+          { ...filter, 'notification.status': 'failed' },
+          { $set: { 'notification.status': 'pending', 'notification.attempts': 0 } },
+          { returnDocument: 'after' },
+        )
         .lean()
       if (doc) return toContactDto(doc)
-      if (await contacts.exists(filter)) throw conflict('Only a failed notification can be retried.', 'NOT_FAILED')
+      if (await contacts.exists(filter))
+        throw conflict('Only a failed notification can be retried.', 'NOT_FAILED')
       throw notFound(NOT_FOUND)
     },
   )
 
   app.delete(
     '/api/contacts/:id',
-    { schema: { tags: ['contacts'], summary: 'Erase the personal data of a request', params: Params, response: { 204: Type.Null(), ...errors } } },
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Erase the personal data of a request',
+        params: Params,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(NOT_FOUND)
@@ -104,7 +150,10 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
             },
           },
         )
-        await contacts.updateOne({ _id: id, 'notification.status': 'pending' }, { $set: { 'notification.status': 'cancelled' } })
+        await contacts.updateOne(
+          { _id: id, 'notification.status': 'pending' },
+          { $set: { 'notification.status': 'cancelled' } },
+        )
         await forgetSubmission(app.redis, config.QUEUE_PREFIX, before.dedupeKey)
         request.log.info({ contactId: id }, 'contact request erased')
       }

@@ -48,12 +48,23 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       },
       // Counted before the body is read, so malformed and honeypot posts use up the allowance too.
       onRequest: async (request) => {
-        const rl = await hitRateLimit(app.redis, config.QUEUE_PREFIX, request.ip, config.CONTACT_RATE_LIMIT, config.CONTACT_RATE_WINDOW_S)
+        const rl = await hitRateLimit(
+          app.redis,
+          config.QUEUE_PREFIX,
+          request.ip,
+          config.CONTACT_RATE_LIMIT,
+          config.CONTACT_RATE_WINDOW_S,
+        )
         if (!rl.allowed) {
           outcomes.inc({ outcome: 'rate_limited' })
-          throw new HttpError(429, 'Too many messages from your address. Please try again later.', 'RATE_LIMITED', {
-            'retry-after': String(rl.retryAfterS),
-          })
+          throw new HttpError(
+            429,
+            'Too many messages from your address. Please try again later.',
+            'RATE_LIMITED',
+            {
+              'retry-after': String(rl.retryAfterS),
+            },
+          )
         }
       },
     },
@@ -79,7 +90,10 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         .catch(onDuplicateKey(doubleSubmit))
         .catch(async (err: unknown) => {
           // A concurrent identical submit (double click) won the unique index: answer with its id.
-          const same = err === doubleSubmit ? await contacts.findOne({ dedupeKey: key, dedupeSlot: slot }, { _id: 1 }).lean() : null
+          const same =
+            err === doubleSubmit
+              ? await contacts.findOne({ dedupeKey: key, dedupeSlot: slot }, { _id: 1 }).lean()
+              : null
           if (!same) throw err
           return { duplicateOf: same._id.toString() }
         })
@@ -95,7 +109,10 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         outcomes.inc({ outcome: 'queued' })
       } catch (err) {
         outcomes.inc({ outcome: 'stored_for_relay' })
-        request.log.warn({ contactId: id, reason: (err as Error).message }, 'notification not queued; the relay will queue it')
+        request.log.warn(
+          { contactId: id, reason: (err as Error).message },
+          'notification not queued; the relay will queue it',
+        )
       }
       request.log.info({ contactId: id }, 'contact request stored')
       return reply.code(201).send({ id, ok: true })

@@ -13,11 +13,25 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/content',
-    { schema: { tags: ['content'], summary: 'Save the site-wide content (admin)', body: SiteContentInput, response: { 200: SiteContent, ...ADMIN_WRITE_ERRORS } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Save the site-wide content (admin)',
+        body: SiteContentInput,
+        response: { 200: SiteContent, ...ADMIN_WRITE_ERRORS },
+      },
+    },
     async (request) => {
-      const body = nullIfEmpty(request.body, CONTENT_TEXTS.map((n) => `${n}_de`))
+      const body = nullIfEmpty(
+        request.body,
+        CONTENT_TEXTS.map((n) => `${n}_de`),
+      )
       const doc = await models.content
-        .findByIdAndUpdate(SITE_CONTENT_ID, { $set: { ...body, updated_at: new Date() } }, { upsert: true, returnDocument: 'after', lean: true })
+        .findByIdAndUpdate(
+          SITE_CONTENT_ID,
+          { $set: { ...body, updated_at: new Date() } },
+          { upsert: true, returnDocument: 'after', lean: true },
+        )
         .orFail()
       await cache.invalidate(request.log)
       return toContentDto(doc)

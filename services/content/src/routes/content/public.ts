@@ -17,7 +17,13 @@ const contentPublic: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/content',
-    { schema: { tags: ['content'], summary: 'The site-wide content', response: { 200: SiteContent, 304: {}, ...errorResponses(503) } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The site-wide content',
+        response: { 200: SiteContent, 304: {}, ...errorResponses(503) },
+      },
+    },
     async (request, reply) => sendCached(request, reply, await cache.get('content', load)),
   )
 }

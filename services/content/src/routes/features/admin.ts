@@ -20,10 +20,20 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/features',
-    { schema: { tags, summary: 'Add a feature at the end (admin)', body: FeatureInput, response: { 201: Feature, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a feature at the end (admin)',
+        body: FeatureInput,
+        response: { 201: Feature, ...errors },
+      },
+    },
     async (request, reply) => {
       const last = await models.features.findOne().sort({ sort_order: -1 }).select({ sort_order: 1 }).lean()
-      const doc = await models.features.create({ ...nullIfEmpty(request.body, OPTIONAL), sort_order: (last?.sort_order ?? -1) + 1 })
+      const doc = await models.features.create({
+        ...nullIfEmpty(request.body, OPTIONAL),
+        sort_order: (last?.sort_order ?? -1) + 1,
+      })
       await cache.invalidate(request.log)
       return reply.code(201).send(toFeatureDto(doc.toObject()))
     },
@@ -31,10 +41,18 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/features/order',
-    { schema: { tags, summary: 'Reorder features (admin)', body: FeatureOrder, response: { 200: Type.Array(Feature), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Reorder features (admin)',
+        body: FeatureOrder,
+        response: { 200: Type.Array(Feature), ...errors },
+      },
+    },
     async (request) => {
       const { ids } = request.body
-      if (new Set(ids).size !== ids.length) throw badRequest('Each feature may appear only once in the order', 'VALIDATION')
+      if (new Set(ids).size !== ids.length)
+        throw badRequest('Each feature may appear only once in the order', 'VALIDATION')
       const current = await models.features.find().sort({ sort_order: 1, _id: 1 }).select({ _id: 1 }).lean()
       const known = new Set(current.map((d) => String(d._id)))
       const unknown = ids.find((id) => !known.has(id))
@@ -43,7 +61,12 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const order = [...ids, ...current.map((d) => String(d._id)).filter((id) => !ids.includes(id))]
       if (order.length) {
         await models.features.bulkWrite(
-          order.map((id, i) => ({ updateOne: { filter: { _id: new mongoose.Types.ObjectId(id) }, update: { $set: { sort_order: i } } } })),
+          order.map((id, i) => ({
+            updateOne: {
+              filter: { _id: new mongoose.Types.ObjectId(id) },
+              update: { $set: { sort_order: i } },
+            },
+          })),
         )
       }
       await cache.invalidate(request.log)
@@ -53,11 +76,23 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/features/:id',
-    { schema: { tags, summary: 'Update a feature (admin)', params: IdParams, body: FeatureInput, response: { 200: Feature, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a feature (admin)',
+        params: IdParams,
+        body: FeatureInput,
+        response: { 200: Feature, ...errors },
+      },
+    },
     async (request) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
-      const doc = await models.features.findByIdAndUpdate(id, { $set: nullIfEmpty(request.body, OPTIONAL) }, { returnDocument: 'after', lean: true })
+      const doc = await models.features.findByIdAndUpdate(
+        id,
+        { $set: nullIfEmpty(request.body, OPTIONAL) },
+        { returnDocument: 'after', lean: true },
+      )
       if (!doc) throw notFound(FEATURE_NOT_FOUND)
       await cache.invalidate(request.log)
       return toFeatureDto(doc)
@@ -66,7 +101,14 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/features/:id',
-    { schema: { tags, summary: 'Delete a feature (admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a feature (admin)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)

@@ -8,8 +8,15 @@ import { listFeatures } from './list.js'
 const featuresPublic: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/features',
-    { schema: { tags: ['features'], summary: 'Features, in display order', response: { 200: Type.Array(Feature), 304: {}, ...errorResponses(503) } } },
-    async (request, reply) => sendCached(request, reply, await app.store.cache.get('features', () => listFeatures(app.store))),
+    {
+      schema: {
+        tags: ['features'],
+        summary: 'Features, in display order',
+        response: { 200: Type.Array(Feature), 304: {}, ...errorResponses(503) },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, await app.store.cache.get('features', () => listFeatures(app.store))),
   )
 }
 export default featuresPublic

@@ -14,7 +14,11 @@ const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['objects'],
         summary: 'An uploaded image',
         params: Type.Object({ '*': Type.String({ maxLength: 300 }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+          304: Type.Null(),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -22,7 +26,11 @@ const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!OBJECT_PATH.test(path)) throw notFound(OBJECT_NOT_FOUND)
       const object = await app.store.objects.get(path)
       if (!object) throw notFound(OBJECT_NOT_FOUND)
-      return sendImmutable(request, reply, { etag: object.etag, contentType: object.contentType, bytes: object.bytes })
+      return sendImmutable(request, reply, {
+        etag: object.etag,
+        contentType: object.contentType,
+        bytes: object.bytes,
+      })
     },
   )
 }

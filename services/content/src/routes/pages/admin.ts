@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ADMIN_WRITE_ERRORS, PRIVATE_NO_STORE, adminOnly, conflict, errorResponses, isObjectId, notFound, onDuplicateKey } from '@site/service-kit'
+import {
+  ADMIN_WRITE_ERRORS,
+  PRIVATE_NO_STORE,
+  adminOnly,
+  conflict,
+  errorResponses,
+  isObjectId,
+  notFound,
+  onDuplicateKey,
+} from '@site/service-kit'
 import { IdParams, Page, PageInput } from '@site/contracts'
 import { nullIfEmpty, toPageDto } from '../../lib/dto.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
@@ -9,7 +18,13 @@ import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
 
 const tags = ['pages']
 const errors = ADMIN_WRITE_ERRORS
-const OPTIONAL = ['title_de', 'content_de', 'meta_description_nl', 'meta_description_en', 'meta_description_de']
+const OPTIONAL = [
+  'title_de',
+  'content_de',
+  'meta_description_nl',
+  'meta_description_en',
+  'meta_description_de',
+]
 
 function toDocument(body: PageInput) {
   const page = nullIfEmpty(body, OPTIONAL)
@@ -31,7 +46,14 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/pages/:id',
-    { schema: { tags, summary: 'One full page for the editor (admin)', params: IdParams, response: { 200: Page, ...errorResponses(401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One full page for the editor (admin)',
+        params: IdParams,
+        response: { 200: Page, ...errorResponses(401, 404) },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       const doc = isObjectId(id) ? await models.pages.findById(id).lean() : null
@@ -43,7 +65,9 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/pages',
-    { schema: { tags, summary: 'Create a page (admin)', body: PageInput, response: { 201: Page, ...errors } } },
+    {
+      schema: { tags, summary: 'Create a page (admin)', body: PageInput, response: { 201: Page, ...errors } },
+    },
     async (request, reply) => {
       const doc = await models.pages.create(toDocument(request.body)).catch(onDuplicateKey(slugTaken()))
       await cache.invalidate(request.log)
@@ -53,14 +77,26 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/pages/:id',
-    { schema: { tags, summary: 'Update a page (admin)', params: IdParams, body: PageInput, response: { 200: Page, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a page (admin)',
+        params: IdParams,
+        body: PageInput,
+        response: { 200: Page, ...errors },
+      },
+    },
     async (request) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
       const holder = await models.pages.findOne({ slug: request.body.slug }).select({ _id: 1 }).lean()
       if (holder && String(holder._id) !== id) throw slugTaken()
       const doc = await models.pages
-        .findByIdAndUpdate(id, { $set: { ...toDocument(request.body), updated_at: new Date() } }, { returnDocument: 'after', lean: true })
+        .findByIdAndUpdate(
+          id,
+          { $set: { ...toDocument(request.body), updated_at: new Date() } },
+          { returnDocument: 'after', lean: true },
+        )
         .catch(onDuplicateKey(slugTaken()))
       if (!doc) throw notFound(PAGE_NOT_FOUND)
       await cache.invalidate(request.log)
@@ -70,7 +106,14 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/pages/:id',
-    { schema: { tags, summary: 'Delete a page (admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a page (admin)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)

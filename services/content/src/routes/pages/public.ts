@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE, errorResponses, findPage, notFound, sendCached, titleSearch } from '@site/service-kit'
+import {
+  PRIVATE_NO_STORE,
+  PUBLIC_REVALIDATE,
+  errorResponses,
+  findPage,
+  notFound,
+  sendCached,
+  titleSearch,
+} from '@site/service-kit'
 import { PAGE_SIZE_DEFAULT, Page, PageQuery, PageSummary, Paged } from '@site/contracts'
 import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
 import { PAGE_NOT_FOUND } from './texts.js'
@@ -34,19 +42,32 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
         return listPages({}, { page, pageSize, q })
       }
       // Visitors get the published pages from the cache; `q` is an admin search and ignored here.
-      const entry = await cache.get(`pages:public:${page}:${pageSize}`, () => listPages({ published: true }, { page, pageSize }))
+      const entry = await cache.get(`pages:public:${page}:${pageSize}`, () =>
+        listPages({ published: true }, { page, pageSize }),
+      )
       return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
     },
   )
 
   function listPages(filter: Record<string, unknown>, query: PageQuery) {
     const where = { ...filter, ...titleSearch(query.q, ['title_nl', 'title_en']) }
-    return findPage(models.pages, where, query, { sort: { created_at: -1, _id: -1 }, projection: WITHOUT_CONTENT, map: toPageSummaryDto })
+    return findPage(models.pages, where, query, {
+      sort: { created_at: -1, _id: -1 },
+      projection: WITHOUT_CONTENT,
+      map: toPageSummaryDto,
+    })
   }
 
   app.get(
     '/api/pages/slug/:slug',
-    { schema: { tags, summary: 'One page by slug', params: Type.Object({ slug: Type.String({ maxLength: 200 }) }), response: { 200: Page, 304: {}, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One page by slug',
+        params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+        response: { 200: Page, 304: {}, ...errorResponses(404) },
+      },
+    },
     async (request, reply) => {
       const { slug } = request.params
       reply.header('vary', 'Cookie')

@@ -35,12 +35,21 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   async function releaseImage(url: string | null | undefined, log: FastifyBaseLogger) {
     const path = ownObjectPath(url)
     if (!path || (await models.projects.exists({ image_url: url }))) return
-    await objects.delete(path).catch((err: unknown) => log.warn({ err, path }, 'could not delete a project image'))
+    await objects
+      .delete(path)
+      .catch((err: unknown) => log.warn({ err, path }, 'could not delete a project image'))
   }
 
   app.post(
     '/api/projects',
-    { schema: { tags, summary: 'Add a project (admin)', body: ProjectInput, response: { 201: Project, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a project (admin)',
+        body: ProjectInput,
+        response: { 201: Project, ...errors },
+      },
+    },
     async (request, reply) => {
       const doc = await models.projects.create(toDocument(request.body))
       await cache.invalidate(request.log)
@@ -50,12 +59,24 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/projects/:id',
-    { schema: { tags, summary: 'Update a project (admin)', params: IdParams, body: ProjectInput, response: { 200: Project, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a project (admin)',
+        params: IdParams,
+        body: ProjectInput,
+        response: { 200: Project, ...errors },
+      },
+    },
     async (request) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
       const update = toDocument(request.body)
-      const before = await models.projects.findByIdAndUpdate(id, { $set: update }, { returnDocument: 'before', lean: true })
+      const before = await models.projects.findByIdAndUpdate(
+        id,
+        { $set: update },
+        { returnDocument: 'before', lean: true },
+      )
       if (!before) throw notFound(PROJECT_NOT_FOUND)
       if (before.image_url !== update.image_url) await releaseImage(before.image_url, request.log)
       await cache.invalidate(request.log)
@@ -65,7 +86,14 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.delete(
     '/api/projects/:id',
-    { schema: { tags, summary: 'Delete a project and its uploaded image (admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a project and its uploaded image (admin)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)

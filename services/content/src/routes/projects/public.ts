@@ -23,7 +23,12 @@ const projectsPublic: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page = 1, pageSize = PAGE_SIZE_DEFAULT } = request.query
       const entry = await cache.get(`projects:${page}:${pageSize}`, () =>
-        findPage(models.projects, {}, { page, pageSize }, { sort: { created_at: -1, _id: -1 }, map: toProjectDto }),
+        findPage(
+          models.projects,
+          {},
+          { page, pageSize },
+          { sort: { created_at: -1, _id: -1 }, map: toProjectDto },
+        ),
       )
       return sendCached(request, reply, entry)
     },

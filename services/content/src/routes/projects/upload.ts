@@ -11,7 +11,8 @@ const notAnImage = () => badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE')
 
 function mapMultipartError(err: unknown): unknown {
   const code = (err as { code?: string }).code
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return tooLarge()
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return tooLarge()
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notAnImage()
   return multipartProblem(err) ?? err
 }

@@ -12,7 +12,11 @@ export function ownObjectPath(url: string | null | undefined): string | null {
  * An optional link as stored: null when empty; `www.example.com` becomes `https://www.example.com`;
  * anything but http(s) (javascript:, data:) is refused, since the site renders it as a link.
  */
-export function normalizeUrl(value: string | null | undefined, label: string, allowObjects = false): string | null {
+export function normalizeUrl(
+  value: string | null | undefined,
+  label: string,
+  allowObjects = false,
+): string | null {
   const v = value?.trim()
   if (!v) return null
   if (allowObjects && v.startsWith('/objects/')) {
@@ -26,7 +30,10 @@ export function normalizeUrl(value: string | null | undefined, label: string, al
   } catch {
     throw badRequest(`${label} must be a valid http(s) URL`, 'VALIDATION')
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.') && url.hostname !== 'localhost') {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    (!url.hostname.includes('.') && url.hostname !== 'localhost')
+  ) {
     throw badRequest(`${label} must be a valid http(s) URL`, 'VALIDATION')
   }
   return candidate

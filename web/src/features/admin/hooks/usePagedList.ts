@@ -18,7 +18,8 @@ export function usePagedList<T>(
   const query = useQuery(key(page, q), (signal) => load(page, q, signal))
   const data = query.data
   useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && page > 1) setPage(Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)))
+    if (data && data.items.length === 0 && data.total > 0 && page > 1)
+      setPage(Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)))
   }, [data, page])
   return {
     query,

@@ -28,7 +28,11 @@ export function LoginDialog() {
       setPassword('')
       setOpen('login', false)
     } catch (err) {
-      toast({ title: t.loginFailed, description: errorMessage(err, t.invalidCredentials), variant: 'destructive' })
+      toast({
+        title: t.loginFailed,
+        description: errorMessage(err, t.invalidCredentials),
+        variant: 'destructive',
+      })
     } finally {
       setPending(false)
     }
@@ -39,7 +43,14 @@ export function LoginDialog() {
       <DialogContent title={t.loginTitle} size="sm">
         <form onSubmit={onSubmit} className="form-stack">
           <Field label={t.username} htmlFor="login-username">
-            <Input id="login-username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+            <Input
+              id="login-username"
+              name="username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
           </Field>
           <Field label={t.password} htmlFor="login-password">
             <Input

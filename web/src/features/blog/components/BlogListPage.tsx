@@ -15,7 +15,9 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce'
 import '../blog.css'
 
 // Signed-in only and rarely used: its own chunk, loaded the first time the dialog opens.
-const UploadBlogDialog = lazy(() => import('./UploadBlogDialog').then((m) => ({ default: m.UploadBlogDialog })))
+const UploadBlogDialog = lazy(() =>
+  import('./UploadBlogDialog').then((m) => ({ default: m.UploadBlogDialog })),
+)
 
 export const BLOG_SKELETONS = 6
 

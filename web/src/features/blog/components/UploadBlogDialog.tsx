@@ -16,9 +16,20 @@ import { formChanged } from '@/lib/useUnsavedChanges'
 import { useBlogImport, type ImportProgress } from '@/lib/useBlogImport'
 import { toast } from '@/stores/toast'
 import { FileDropZone } from './upload/FileDropZone'
-import { EMPTY_OVERRIDES, overrideFields, UploadOverridesFields, type UploadOverrides } from './upload/UploadOverrides'
+import {
+  EMPTY_OVERRIDES,
+  overrideFields,
+  UploadOverridesFields,
+  type UploadOverrides,
+} from './upload/UploadOverrides'
 
-export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UploadBlogDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const t = useT()
   const b = t.blog
   const { language } = useLanguage()
@@ -36,8 +47,10 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
   const choose = (f: File | undefined | null) => {
     if (!f) return
     const problem = checkBlogFile(f)
-    if (problem === 'type') return toast({ title: b.invalidType, description: b.invalidTypeText, variant: 'destructive' })
-    if (problem === 'size') return toast({ title: b.tooLarge, description: b.tooLargeText, variant: 'destructive' })
+    if (problem === 'type')
+      return toast({ title: b.invalidType, description: b.invalidTypeText, variant: 'destructive' })
+    if (problem === 'size')
+      return toast({ title: b.tooLarge, description: b.tooLargeText, variant: 'destructive' })
     setFile(f)
   }
   const setOpen = (o: boolean) => {
@@ -55,7 +68,10 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
     if (!file || busy) return
     setBusy(true)
     try {
-      const result = await upload.start(file, { fields: overrideFields(overrides), failedText: b.uploadFailed })
+      const result = await upload.start(file, {
+        fields: overrideFields(overrides),
+        failedText: b.uploadFailed,
+      })
       if (!result) return // the dialog was closed meanwhile
       await invalidateQueries(queryKeys.blog.all)
       const title = localized(result.blogPost, 'title', language).replace(/<[^>]*>/g, '')
@@ -63,7 +79,10 @@ export function UploadBlogDialog({ open, onOpenChange }: { open: boolean; onOpen
       reset()
       onOpenChange(false)
     } catch (err) {
-      const message = errorMessage(err, err instanceof Error && !('status' in err) && err.message ? err.message : b.uploadFailed)
+      const message = errorMessage(
+        err,
+        err instanceof Error && !('status' in err) && err.message ? err.message : b.uploadFailed,
+      )
       toast({ title: b.uploadFailed, description: message, variant: 'destructive' })
     } finally {
       setBusy(false)

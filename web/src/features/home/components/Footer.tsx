@@ -74,7 +74,9 @@ export function Footer({ pages }: { pages: PageSummary[] | undefined }) {
             <ul>
               {published.map((p) => (
                 <li key={p.id}>
-                  <Link to={to(`/pages/${encodeURIComponent(p.slug)}`)}>{localized(p, 'title', language)}</Link>
+                  <Link to={to(`/pages/${encodeURIComponent(p.slug)}`)}>
+                    {localized(p, 'title', language)}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -13,7 +13,13 @@ import { useGuardedClose } from '@/lib/useGuardedClose'
 import { formChanged } from '@/lib/useUnsavedChanges'
 import { toast } from '@/stores/toast'
 
-export function AddProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddProjectDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const t = useT()
   const p = t.projects
   const [form, setForm] = useState<ProjectForm>(EMPTY_PROJECT_FORM)

@@ -17,7 +17,9 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce'
 import '../projects.css'
 
 // Signed-in only: its own chunk, loaded the first time the dialog opens.
-const AddProjectDialog = lazy(() => import('./AddProjectDialog').then((m) => ({ default: m.AddProjectDialog })))
+const AddProjectDialog = lazy(() =>
+  import('./AddProjectDialog').then((m) => ({ default: m.AddProjectDialog })),
+)
 
 export const PROJECT_SKELETONS = 6
 

@@ -22,7 +22,8 @@ export const common: Messages['common'] = {
   errorTitle: 'Etwas ist schief gelaufen',
   errorText: 'Etwas ist schief gelaufen. Bitte versuchen Sie es erneut.',
   unavailableTitle: 'Vorübergehend nicht verfügbar',
-  unavailableText: 'Diese Seite kann gerade nicht geladen werden. Bitte versuchen Sie es in einer Minute erneut.',
+  unavailableText:
+    'Diese Seite kann gerade nicht geladen werden. Bitte versuchen Sie es in einer Minute erneut.',
   retry: 'Erneut versuchen',
   signInRequiredTitle: 'Anmeldung erforderlich',
   signInRequiredText: 'Melden Sie sich als Administrator an, um das Dashboard zu nutzen.',

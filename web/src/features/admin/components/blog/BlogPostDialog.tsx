@@ -16,7 +16,14 @@ import { formChanged } from '@/lib/useUnsavedChanges'
 import { DialogFormActions } from '../dialog/DialogFormActions'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { BlogPostFields } from './BlogPostFields'
-import { EMPTY_POST_FORM, postToForm, reviewFields, toCreateBody, toUpdateBody, type BlogPostForm } from './blogPostForm'
+import {
+  EMPTY_POST_FORM,
+  postToForm,
+  reviewFields,
+  toCreateBody,
+  toUpdateBody,
+  type BlogPostForm,
+} from './blogPostForm'
 import { ImportFromFile } from './ImportFromFile'
 import { ReviewNote } from './ReviewNote'
 import { TitleField } from './TitleField'
@@ -25,7 +32,15 @@ import { useTitleTranslation } from './useTitleTranslation'
 
 const TITLES = ['title_nl', 'title_en'] as const
 
-export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; onOpenChange: (open: boolean) => void; post: BlogPost | null }) {
+export function BlogPostDialog({
+  open,
+  onOpenChange,
+  post,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  post: BlogPost | null
+}) {
   const t = useT().admin
   const tb = t.blog
   const [form, setForm] = useState<BlogPostForm>(EMPTY_POST_FORM)
@@ -33,7 +48,8 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
   const [reviewed, setReviewed] = useState(false)
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
-  const set = <K extends keyof BlogPostForm>(key: K, value: BlogPostForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const set = <K extends keyof BlogPostForm>(key: K, value: BlogPostForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }))
   const importer = usePostImport({ open, onImported: (p) => setForm(postToForm(p)) })
   const { translating, translate } = useTitleTranslation(set)
 
@@ -96,7 +112,9 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
               onFile={(e) => void importer.onFile(e)}
             />
           ) : null}
-          {review.length ? <ReviewNote fields={review} checked={reviewed} onChange={setReviewed} disabled={busy} /> : null}
+          {review.length ? (
+            <ReviewNote fields={review} checked={reviewed} onChange={setReviewed} disabled={busy} />
+          ) : null}
           <div className="admin-grid-2">
             {TITLES.map((key) => (
               <TitleField
@@ -117,7 +135,12 @@ export function BlogPostDialog({ open, onOpenChange, post }: { open: boolean; on
             </p>
           ) : null}
           <BlogPostFields form={form} set={set} disabled={busy} />
-          <DialogFormActions onCancel={guard.close} saving={saving} busy={busy} submitLabel={post ? tb.update : tb.create} />
+          <DialogFormActions
+            onCancel={guard.close}
+            saving={saving}
+            busy={busy}
+            submitLabel={post ? tb.update : tb.create}
+          />
         </form>
       </DialogContent>
       <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />

@@ -44,7 +44,12 @@ export function BlogPostFields({
         {text('featured_image', tb.featuredImage, { type: 'url' })}
       </div>
       <div className="admin-switch-row">
-        <Switch id="post-published" checked={form.published} onCheckedChange={(v) => set('published', v)} disabled={disabled} />
+        <Switch
+          id="post-published"
+          checked={form.published}
+          onCheckedChange={(v) => set('published', v)}
+          disabled={disabled}
+        />
         <Label htmlFor="post-published">{t.publishedLabel}</Label>
       </div>
     </>

@@ -17,7 +17,12 @@ export function ReviewNote({
     <div className="admin-note admin-note--warning">
       <p>{tb.reviewNote(fields.join(', '))}</p>
       <label className="admin-check">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} disabled={disabled} />{' '}
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          disabled={disabled}
+        />{' '}
         {tb.markReviewed}
       </label>
     </div>

@@ -24,7 +24,13 @@ export function TitleField({
   const tb = useT().admin.blog
   const id = `post-title_${language}`
   return (
-    <Field label={language === 'nl' ? tb.titleNl : tb.titleEn} htmlFor={id} error={error} counter={{ value: value.length, max: 200 }} required>
+    <Field
+      label={language === 'nl' ? tb.titleNl : tb.titleEn}
+      htmlFor={id}
+      error={error}
+      counter={{ value: value.length, max: 200 }}
+      required
+    >
       <div className="admin-input-row">
         <Input
           id={id}

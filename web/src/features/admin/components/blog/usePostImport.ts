@@ -22,7 +22,8 @@ function deleteImportDraft(id: string) {
 }
 
 /** A draft the import made (not one the same file had made before): the dialog's to discard. */
-const ownDraft = (result: BlogUploadResult) => (result.blogPost.id && result.created !== false ? result.blogPost.id : null)
+const ownDraft = (result: BlogUploadResult) =>
+  result.blogPost.id && result.created !== false ? result.blogPost.id : null
 
 export function usePostImport({ open, onImported }: { open: boolean; onImported: (post: BlogPost) => void }) {
   const tb = useT().admin.blog
@@ -82,7 +83,10 @@ export function usePostImport({ open, onImported }: { open: boolean; onImported:
       onImported(result.blogPost)
       toastSuccess(tb.uploaded, tb.tagsGenerated(result.aiGenerated?.tags?.length ?? 0))
     } catch (err) {
-      fail(tb.uploadFailed, err instanceof Error && !('status' in err) ? err.message : errorMessage(err, tb.uploadFailedText))
+      fail(
+        tb.uploadFailed,
+        err instanceof Error && !('status' in err) ? err.message : errorMessage(err, tb.uploadFailedText),
+      )
     }
   }
 

@@ -12,7 +12,11 @@ export function useTitleTranslation(onTranslated: (target: 'title_nl' | 'title_e
   async function translate(source: 'nl' | 'en', text: string) {
     const title = text.trim()
     if (!title) {
-      toast({ title: tb.noTitle, description: source === 'nl' ? tb.enterDutchFirst : tb.enterEnglishFirst, variant: 'destructive' })
+      toast({
+        title: tb.noTitle,
+        description: source === 'nl' ? tb.enterDutchFirst : tb.enterEnglishFirst,
+        variant: 'destructive',
+      })
       return
     }
     setTranslating(source)

@@ -2,7 +2,14 @@
 // contact details, each with its character counter and error.
 import { Field, Input, Textarea } from '@/components'
 import { useT } from '@/i18n'
-import { CONTENT_LANGS, CONTENT_LIMITS, CONTENT_TEXT_FIELDS, type ContentForm, type ContentLang, type ContentTextField } from '../../lib/validation'
+import {
+  CONTENT_LANGS,
+  CONTENT_LIMITS,
+  CONTENT_TEXT_FIELDS,
+  type ContentForm,
+  type ContentLang,
+  type ContentTextField,
+} from '../../lib/validation'
 
 const MULTILINE: Record<ContentTextField, boolean> = {
   title: false,
@@ -70,30 +77,30 @@ export function ContentFields({
 
   return (
     <>
-    <div className="admin-lang-grid">
-      {CONTENT_LANGS.map((lang) => (
-        <fieldset key={lang} className="admin-fieldset">
-          <legend>{langLabel[lang]}</legend>
-          <div className="form-stack">
-            {CONTENT_TEXT_FIELDS.map((f) =>
-              control(`${f}_${lang}`, CONTENT_LIMITS[f], {
-                multiline: MULTILINE[f],
-                required: lang !== 'de',
-                label: fieldLabel[f],
-              }),
-            )}
-          </div>
-        </fieldset>
-      ))}
-    </div>
-    <fieldset className="admin-fieldset">
-      <legend>{tc.contactDetails}</legend>
-      <div className="admin-grid-3">
-        {control('address', CONTENT_LIMITS.address, { required: true, label: tc.address })}
-        {control('phone', CONTENT_LIMITS.phone, { required: true, label: tc.phone, type: 'tel' })}
-        {control('email', CONTENT_LIMITS.email, { required: true, label: tc.email, type: 'email' })}
+      <div className="admin-lang-grid">
+        {CONTENT_LANGS.map((lang) => (
+          <fieldset key={lang} className="admin-fieldset">
+            <legend>{langLabel[lang]}</legend>
+            <div className="form-stack">
+              {CONTENT_TEXT_FIELDS.map((f) =>
+                control(`${f}_${lang}`, CONTENT_LIMITS[f], {
+                  multiline: MULTILINE[f],
+                  required: lang !== 'de',
+                  label: fieldLabel[f],
+                }),
+              )}
+            </div>
+          </fieldset>
+        ))}
       </div>
-    </fieldset>
+      <fieldset className="admin-fieldset">
+        <legend>{tc.contactDetails}</legend>
+        <div className="admin-grid-3">
+          {control('address', CONTENT_LIMITS.address, { required: true, label: tc.address })}
+          {control('phone', CONTENT_LIMITS.phone, { required: true, label: tc.phone, type: 'tel' })}
+          {control('email', CONTENT_LIMITS.email, { required: true, label: tc.email, type: 'email' })}
+        </div>
+      </fieldset>
     </>
   )
 }

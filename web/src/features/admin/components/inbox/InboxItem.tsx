@@ -29,9 +29,7 @@ export function InboxItem({
           <h3 id={`inbox-${item.id}-name`} className="admin-inbox__name">
             {item.name}
           </h3>
-          <Badge variant={item.handled ? 'success' : 'warning'}>
-            {item.handled ? ti.handled : ti.open}
-          </Badge>
+          <Badge variant={item.handled ? 'success' : 'warning'}>{item.handled ? ti.handled : ti.open}</Badge>
           {item.notification?.status ? (
             <Badge
               variant={item.notification.status === 'failed' ? 'destructive' : 'outline'}

@@ -22,11 +22,21 @@ export function Pager({
   if (pages <= 1 && page <= 1) return null
   return (
     <nav className="admin-pager" aria-label={t.label(label)}>
-      <Button variant="outline" size="sm" onClick={() => onPage(Math.max(1, page - 1))} disabled={page <= 1 || busy}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPage(Math.max(1, page - 1))}
+        disabled={page <= 1 || busy}
+      >
         {t.previous}
       </Button>
       <span aria-live="polite">{t.pageOf(page, pages, total)}</span>
-      <Button variant="outline" size="sm" onClick={() => onPage(Math.min(pages, page + 1))} disabled={page >= pages || busy}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPage(Math.min(pages, page + 1))}
+        disabled={page >= pages || busy}
+      >
         {t.next}
       </Button>
     </nav>

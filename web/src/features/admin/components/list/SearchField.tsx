@@ -34,7 +34,13 @@ export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string
       <label htmlFor={id} className="sr-only">
         {t.label}
       </label>
-      <Input id={id} type="search" value={value} placeholder={t.placeholder} onChange={(e) => setValue(e.target.value)} />
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={t.placeholder}
+        onChange={(e) => setValue(e.target.value)}
+      />
     </form>
   )
 }

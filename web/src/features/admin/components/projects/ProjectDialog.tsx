@@ -15,10 +15,24 @@ import { DialogFormActions } from '../dialog/DialogFormActions'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ProjectImageUpload } from './ProjectImageUpload'
 
-export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; onOpenChange: (o: boolean) => void; project: Project | null }) {
+export function ProjectDialog({
+  open,
+  onOpenChange,
+  project,
+}: {
+  open: boolean
+  onOpenChange: (o: boolean) => void
+  project: Project | null
+}) {
   const t = useT().admin
   const tp = t.projects
-  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({ open, item: project, empty: EMPTY_PROJECT_FORM, toForm: projectToForm, onOpenChange })
+  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
+    open,
+    item: project,
+    empty: EMPTY_PROJECT_FORM,
+    toForm: projectToForm,
+    onOpenChange,
+  })
   const [uploading, setUploading] = useState(false)
   // A new image field each time the dialog opens (no upload state carried over).
   const [opened, setOpened] = useState(0)
@@ -59,10 +73,23 @@ export function ProjectDialog({ open, onOpenChange, project }: { open: boolean; 
             onChange={set}
             labels={tp.fields}
             errors={errors}
-            image={<ProjectImageUpload key={opened} url={form.image_url} onChange={(url) => set('image_url', url)} onUploading={setUploading} disabled={saving} />}
+            image={
+              <ProjectImageUpload
+                key={opened}
+                url={form.image_url}
+                onChange={(url) => set('image_url', url)}
+                onUploading={setUploading}
+                disabled={saving}
+              />
+            }
             disabled={saving}
           />
-          <DialogFormActions onCancel={guard.close} saving={saving} busy={saving || uploading} submitLabel={project ? tp.update : tp.create} />
+          <DialogFormActions
+            onCancel={guard.close}
+            saving={saving}
+            busy={saving || uploading}
+            submitLabel={project ? tp.update : tp.create}
+          />
         </form>
       </DialogContent>
       <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />

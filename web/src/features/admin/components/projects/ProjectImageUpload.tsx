@@ -30,7 +30,11 @@ export function ProjectImageUpload({
     e.target.value = ''
     if (!file) return
     setError(null)
-    const problem = !file.type.startsWith('image/') ? tp.notImage : file.size > MAX_UPLOAD_BYTES ? tp.tooLarge : null
+    const problem = !file.type.startsWith('image/')
+      ? tp.notImage
+      : file.size > MAX_UPLOAD_BYTES
+        ? tp.tooLarge
+        : null
     if (problem) {
       setError(problem)
       toast({ title: tp.uploadFailed, description: problem, variant: 'destructive' })
@@ -39,7 +43,11 @@ export function ProjectImageUpload({
     setUploading({ loaded: 0, total: file.size })
     onUploading(true)
     try {
-      onChange(await uploadProjectImage(file, { onUploadProgress: ({ loaded, total }) => setUploading({ loaded, total: total ?? file.size }) }))
+      onChange(
+        await uploadProjectImage(file, {
+          onUploadProgress: ({ loaded, total }) => setUploading({ loaded, total: total ?? file.size }),
+        }),
+      )
       toastSuccess(tp.uploaded)
     } catch (err) {
       setError(tp.uploadFailed)
@@ -78,7 +86,12 @@ export function ProjectImageUpload({
             onChange={(e) => void onFile(e)}
             data-testid="project-image-input"
           />
-          <Button variant="outline" onClick={() => fileRef.current?.click()} disabled={disabled || uploading !== null} aria-describedby="project-image-hint">
+          <Button
+            variant="outline"
+            onClick={() => fileRef.current?.click()}
+            disabled={disabled || uploading !== null}
+            aria-describedby="project-image-hint"
+          >
             {uploading ? tp.uploadingImage : url ? tp.changeImage : tp.uploadImage}
           </Button>
           {url && !uploading ? (
