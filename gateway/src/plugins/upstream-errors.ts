@@ -24,8 +24,8 @@ const UNREACHABLE = new Set([
  *   this is not called.
  */
 // Typed loosely on purpose: reply-from declares the reply of any HTTP version.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function upstreamError(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   anyReply: any,
   { error }: { error: Error & { code?: string; cause?: unknown } },
 ): void {
