@@ -51,6 +51,11 @@ t.before(async () => {
   await page.getByRole('tab', { name: 'Content', exact: true }).waitFor()
 })
 
+// Radix dialogs take the focus (and listen for Escape) a moment after they appear; a person's
+// key press comes after that, so the tests wait for it too.
+const focusInDialog = () =>
+  page.waitForFunction(() => document.activeElement?.closest('[role=dialog],[role=alertdialog]') !== null)
+
 t.test('a dialog with edits asks before closing; unchanged or saved it closes at once', async (t) => {
   await page.getByRole('tab', { name: 'Pages', exact: true }).click()
   const create = page.getByRole('button', { name: 'New Page' })
@@ -58,6 +63,7 @@ t.test('a dialog with edits asks before closing; unchanged or saved it closes at
 
   await create.click()
   await d.waitFor()
+  await focusInDialog()
   await page.keyboard.press('Escape')
   await d.waitFor({ state: 'hidden' })
   t.equal(await discard.count(), 0, 'unchanged: Escape closes without asking')
@@ -83,6 +89,8 @@ t.test('a dialog with edits asks before closing; unchanged or saved it closes at
 
   await d.getByRole('button', { name: 'Cancel', exact: true }).click()
   await discard.waitFor()
+  // As a person would: the question has taken the focus (and its Escape handler) before the key.
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Keep editing')
   await page.keyboard.press('Escape')
   await discard.waitFor({ state: 'hidden' })
   t.ok(await d.isVisible(), 'Escape on the question keeps editing')
@@ -187,6 +195,7 @@ t.test(
     await d.waitFor({ state: 'hidden' })
     await add.click()
     t.equal(await d.getByLabel('Titel').inputValue(), '', 'discarded: the dialog opens empty')
+    await focusInDialog()
     await page.keyboard.press('Escape')
     await d.waitFor({ state: 'hidden' })
     t.equal(await question.count(), 0, 'unchanged: Escape closes without asking')
