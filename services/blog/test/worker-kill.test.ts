@@ -105,8 +105,17 @@ t.test('SIGKILL mid-job, restart: the job is taken up again and exactly one post
   )
 
   // The restarted worker's /metrics: the killed job counted as stalled, then completed.
-  const m = await scrape(second.metricsUrl)
+  // The histograms follow the worker's own 'completed' event, a moment after the status shows it.
   const queueName = QUEUES.blogImport
+  let m = await scrape(second.metricsUrl)
+  for (
+    let i = 0;
+    i < 100 && m.value('bullmq_job_attempts_count', { queue: queueName, outcome: 'completed' }) !== 1;
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 100))
+    m = await scrape(second.metricsUrl)
+  }
   t.equal(
     m.value('bullmq_job_stalled_total', { queue: queueName }),
     1,
