@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import MiniSearch from 'minisearch'
 import type { Locale } from '@site/contracts'
 import { SITE_FACTS } from './facts.js'
@@ -116,7 +117,11 @@ export class KnowledgeIndex {
 
   private rebuild() {
     const all = [...SITE_FACTS, ...SOURCE_NAMES.flatMap((n) => this.bySource.get(n) ?? [])]
-    const signature = JSON.stringify(all)
+    // A digest, not the JSON itself: at a thousand posts the JSON is ~16 MB that would stay in
+    // memory between refreshes (and be built twice at once), pushing the chat past its limit.
+    const hash = createHash('sha256')
+    for (const item of all) hash.update(JSON.stringify(item)).update('\n')
+    const signature = hash.digest('base64')
     if (signature === this.signature) return
     const chunks = buildChunks(all)
     const search = newSearch()
