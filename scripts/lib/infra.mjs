@@ -17,14 +17,25 @@ export const root = new URL('../../', import.meta.url).pathname
 const toolsDir = join(root, '.tools')
 const ferretSrc = join(root, 'tools/ferretdb')
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nobody listens on, for a process this run starts. Drawn at random from 20000-31999, below
+ * the kernel's ephemeral range: a port the kernel hands out for listen(0) goes back to its pool the
+ * moment we close it, and a concurrent stack (or an outgoing connection) was seen taking it before
+ * our process bound it. Random draws make two stacks meeting on one port unlikely.
+ */
+export async function freePort() {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (await canBind(port)) return port
+    if (attempt >= 50) throw new Error('no free port found in 20000-31999')
+  }
+}
+
+function canBind(port) {
+  return new Promise((resolve) => {
     const srv = createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
+    srv.once('error', () => resolve(false))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
   })
 }
 

@@ -21,10 +21,19 @@ import { root } from './infra.mjs'
 export async function startStack(opts = {}) {
   const id = randomBytes(4).toString('hex')
   const names = [...Object.keys(SERVICE_PORTS), ...Object.keys(WORKER_PORTS)]
+  // Distinct ports: nothing listens on them until the processes start, so a draw may repeat.
+  const taken = new Set()
+  const distinctPort = async () => {
+    let port
+    do port = await freePort()
+    while (taken.has(port))
+    taken.add(port)
+    return port
+  }
   const ports = {}
-  for (const n of names) ports[n] = await freePort()
-  const gatewayPort = await freePort()
-  ports['gateway-metrics'] = await freePort()
+  for (const n of names) ports[n] = await distinctPort()
+  const gatewayPort = await distinctPort()
+  ports['gateway-metrics'] = await distinctPort()
   const base = {
     MONGO_URL: process.env.MONGO_URL,
     REDIS_URL: process.env.REDIS_URL,

@@ -5,8 +5,8 @@
 // JavaScript (no script runs, no attribute injected); hydration without mismatch; the 503 page.
 import t from 'tap'
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@site/service-kit/testing'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, PAGE, POST, PROJECT } from '../public/api.js'
@@ -418,19 +418,10 @@ t.test('hydration: the same tree, no mismatch, then the app works', async (t) =>
   await page.close()
 })
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
 t.test('a service outage: 503 with the site chrome and a retry link', async (t) => {
   const port = await freePort()
-  const dead = await freePort()
+  let dead = await freePort()
+  while (dead === port) dead = await freePort()
   const child = spawn(process.execPath, [fileURLToPath(new URL('../../server.mjs', import.meta.url))], {
     env: {
       ...process.env,

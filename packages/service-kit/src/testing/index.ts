@@ -110,15 +110,25 @@ export function clientRequest(
   }
 }
 
+/**
+ * A port nobody listens on, drawn at random from 20000-31999 (below the kernel's ephemeral range):
+ * a port from listen(0) returns to the kernel's pool when closed and a concurrent test stack was
+ * seen taking it first.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (await canBind(port)) return port
+    if (attempt >= 50) throw new Error('no free port found in 20000-31999')
+  }
+}
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer()
     srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
+    srv.once('error', () => resolve(false))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
   })
 }
 
