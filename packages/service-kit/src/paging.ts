@@ -1,14 +1,24 @@
-import mongoose, { type Model } from 'mongoose'
+// Types only: the kit's barrel is loaded by processes without a database (the gateway), which
+// should not carry the driver; the mongoose in use is reached through the model.
+import type { Model } from 'mongoose'
 import { PAGE_SIZE_DEFAULT, type PagedList } from '@site/contracts'
 
 /** `s` as a literal inside a regular expression (user input never becomes a pattern). */
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The filter of a case-insensitive title search over `fields`; `{}` when `q` is empty. */
-export function titleSearch(q: string | undefined, fields: string[]): Record<string, unknown> {
+/**
+ * The filter of a case-insensitive title search over `fields` of `model`; `{}` when `q` is empty.
+ * The regex is marked trusted (sanitizeFilter would strip its `$` operators), literal text only.
+ */
+export function titleSearch(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  model: Model<any>,
+  q: string | undefined,
+  fields: string[],
+): Record<string, unknown> {
   const text = q?.trim()
   if (!text) return {}
-  const match = mongoose.trusted({ $regex: escapeRegex(text), $options: 'i' })
+  const match = model.base.trusted({ $regex: escapeRegex(text), $options: 'i' })
   return { $or: fields.map((f) => ({ [f]: match })) }
 }
 

@@ -20,7 +20,7 @@ const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
  * `{ created_at: -1, _id: -1 }` serve the public and the admin sort).
  */
 export function listPosts(posts: PostModel, query: ListQuery): Promise<PagedList<BlogPostSummary>> {
-  const filter: Record<string, unknown> = titleSearch(query.q, ['title_nl', 'title_en'])
+  const filter: Record<string, unknown> = titleSearch(posts, query.q, ['title_nl', 'title_en'])
   if (query.published !== undefined) filter.published = query.published
   return findPage(posts, filter, query, {
     sort: { created_at: -1, _id: -1 },

@@ -50,7 +50,7 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   function listPages(filter: Record<string, unknown>, query: PageQuery) {
-    const where = { ...filter, ...titleSearch(query.q, ['title_nl', 'title_en']) }
+    const where = { ...filter, ...titleSearch(models.pages, query.q, ['title_nl', 'title_en']) }
     return findPage(models.pages, where, query, {
       sort: { created_at: -1, _id: -1 },
       projection: WITHOUT_CONTENT,
