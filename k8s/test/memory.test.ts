@@ -32,7 +32,9 @@ t.test("local runs use each manifest's memory limit", async (t) => {
 
   for (const p of processTable({}, 8080) as { name: string; args: string[]; env: Record<string, string> }[]) {
     t.equal(p.env.MEMORY_LIMIT_MB, String(limits[p.name]), `${p.name}: MEMORY_LIMIT_MB as in its manifest`)
-    t.same(p.args.slice(0, 2), flags(limits[p.name]!), `${p.name}: started with the heap flags of its limit`)
+    const expected = flags(limits[p.name]!)
+    t.same(p.args.slice(0, expected.length), expected, `${p.name}: started with the heap flags of its limit`)
+    t.equal(p.env.MALLOC_ARENA_MAX, '2', `${p.name}: two malloc arenas, as in the images`)
   }
 })
 
@@ -50,6 +52,7 @@ t.test('every image starts node through node-heap', async (t) => {
       `${file}: tini runs node-heap`,
     )
     t.match(text, /CMD \["node", /, `${file}: its command starts with node, so node-heap adds the flags`)
+    t.match(text, /MALLOC_ARENA_MAX=2/, `${file}: two malloc arenas, as in local runs`)
   }
 })
 
@@ -63,7 +66,7 @@ t.test('node-heap gives the heap 75 % of the limit, with the flags processes.mjs
         encoding: 'utf8',
       }),
     ) as { limit: number; argv: string[] }
-    t.same(out.argv.slice(0, 2), flags(mb), `${mb} MiB: same flags as local runs`)
+    t.same(out.argv.slice(0, flags(mb).length), flags(mb), `${mb} MiB: same flags as local runs`)
     const heapMb = out.limit / 1048576
     t.ok(heapMb <= mb * 0.77 && heapMb >= mb * 0.7, `${mb} MiB: heap limit ${heapMb} MiB is about 75 %`)
   }

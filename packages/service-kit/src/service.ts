@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import swagger from '@fastify/swagger'
 import { installErrorHandling } from './errors.js'
 import { boundJsonDepth } from './body.js'
 import { genReqId, loggerOptions } from './logger.js'
@@ -113,6 +112,8 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   })
   boundJsonDepth(app)
 
+  // Loaded here, not at the top: the workers import the kit's barrel but serve no API document.
+  const { default: swagger } = await import('@fastify/swagger')
   await app.register(swagger, {
     openapi: {
       info: {

@@ -34,12 +34,13 @@ function packagesLoadedBy(code: string): string[] {
   }
 }
 
-t.test('importing the barrel loads neither mongoose nor bullmq', async (t) => {
+t.test('importing the barrel loads neither mongoose, bullmq nor swagger', async (t) => {
   const loaded = packagesLoadedBy(`await import(${JSON.stringify(barrel)})`)
   t.ok(loaded.includes('fastify'), 'the tracer sees the barrel’s own packages')
   t.notOk(loaded.includes('mongoose'), 'mongoose waits for the first connection')
   t.notOk(loaded.includes('mongodb'), 'nor the driver')
   t.notOk(loaded.includes('bullmq'), 'BullMQ is in @site/service-kit/queues')
+  t.notOk(loaded.includes('@fastify/swagger'), 'swagger waits for createService (workers serve no API)')
 })
 
 t.test('a connection loads mongoose', async (t) => {
