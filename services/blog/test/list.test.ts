@@ -172,3 +172,32 @@ t.test('the editor loads one full post by id; admin only', async (t) => {
   t.equal(bySlug.statusCode, 200)
   t.equal(bySlug.headers['cache-control'], 'private, no-store')
 })
+
+t.test('indexers read the published posts in full, in pages, and then only what changed', async (t) => {
+  const all = await get('/api/blog/changes')
+  t.equal(all.statusCode, 200)
+  const body = all.json() as Paged & { items: (Summary & { content_nl: string; updated_at: string })[] }
+  t.match(body, { page: 1, pageSize: 50, total: 30 }, 'published only, 50 a page by default')
+  t.same(
+    body.items.slice(0, 2).map((p) => p.slug),
+    ['post-0', 'post-1'],
+    'oldest change first',
+  )
+  t.match(body.items[0]!.content_nl, /inhoud/, 'with the bodies')
+  t.equal(all.headers['cache-control'], 'private, no-store')
+
+  const since = new Date(start + 25 * 1000).toISOString()
+  const recent = (await get(`/api/blog/changes?since=${encodeURIComponent(since)}`)).json() as Paged
+  t.same(
+    recent.items.map((p) => p.slug),
+    ['post-25', 'post-26', 'post-27', 'post-28', 'post-29'],
+    'changed at or after since',
+  )
+  const second = (await get('/api/blog/changes?page=2&pageSize=20')).json() as Paged
+  t.same(
+    second.items.map((p) => p.slug),
+    Array.from({ length: 10 }, (_, i) => `post-${20 + i}`),
+  )
+  t.equal((await get('/api/blog/changes?since=yesterday')).statusCode, 400, 'since must be a date-time')
+  t.equal((await get('/api/blog/changes?pageSize=51')).statusCode, 400, 'at most 50 a page')
+})

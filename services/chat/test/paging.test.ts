@@ -10,7 +10,7 @@ import { postModel } from '../../blog/src/models/post.js'
 const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString()
 
 t.test(
-  'the indexer reads every page of the real blog list (60 posts, 2 pages) and each post once',
+  'the indexer reads every page of the real blog list (60 posts, 2 pages) and the posts in full in pages, then only what changed',
   async (t) => {
     const blogEnv = testEnv('chatblog')
     const blog = await buildBlog(readBlogConfig(blogEnv))
@@ -50,11 +50,12 @@ t.test(
       ['/api/blog?published=true&page=1&pageSize=50', '/api/blog?published=true&page=2&pageSize=50'],
       'two pages of 50',
     )
-    t.equal(
-      requests.filter((u) => u.startsWith('/api/blog/slug/')).length,
-      59,
-      'each published post read once by slug',
+    t.same(
+      requests.filter((u) => u.startsWith('/api/blog/changes')),
+      [1, 2].map((page) => `/api/blog/changes?since=${encodeURIComponent(day(0))}&page=${page}&pageSize=50`),
+      'the published posts in full, since the oldest: two pages, nothing read by slug',
     )
+    t.equal(requests.filter((u) => u.startsWith('/api/blog/slug/')).length, 0)
     t.match(
       app.knowledge.get('post:bericht-0')?.text.nl,
       /zeilboot nummer 0/,
@@ -65,9 +66,9 @@ t.test(
 
     requests.length = 0
     await app.knowledge.refresh()
-    t.equal(
-      requests.filter((u) => u.startsWith('/api/blog/slug/')).length,
-      0,
+    t.same(
+      requests.filter((u) => !u.startsWith('/api/blog?')),
+      [],
       'nothing changed: no post is read again',
     )
     const { cookie } = await createTestSession(blogEnv)
@@ -81,11 +82,10 @@ t.test(
     t.equal(put.statusCode, 200)
     requests.length = 0
     await app.knowledge.refresh()
-    t.same(
-      requests.filter((u) => u.startsWith('/api/blog/slug/')),
-      ['/api/blog/slug/bericht-3'],
-      'only the changed post is read again',
-    )
+    const changed = requests.filter((u) => !u.startsWith('/api/blog?'))
+    t.equal(changed.length, 1, 'one read of what changed')
+    t.match(changed[0], /^\/api\/blog\/changes\?since=2\d{3}-/, 'since the changed post was updated')
+    t.notOk(changed[0]!.includes(encodeURIComponent(day(0))), 'not since the oldest post')
     t.match(app.knowledge.get('post:bericht-3')?.text.nl, /vuurtoren/)
   },
 )

@@ -33,6 +33,8 @@ postSchema.index({ source_upload_id: 1 }, { unique: true, sparse: true })
 // The lists' sort (newest first, _id breaking ties): the public list within published posts, the admin list over all.
 postSchema.index({ published: 1, created_at: -1, _id: -1 })
 postSchema.index({ created_at: -1, _id: -1 })
+// The indexers' read of what changed (GET /api/blog/changes).
+postSchema.index({ published: 1, updated_at: 1, _id: 1 })
 
 type Opt = string | null | undefined
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
 import blog from '../plugins/blog.js'
 import postsPublic from './posts/public.js'
+import postsChanges from './posts/changes.js'
 import postsAdmin from './posts/admin.js'
 import imagesPublic from './images/public.js'
 import translateAdmin from './translate/admin.js'
@@ -12,7 +13,15 @@ import queueBoardAdmin from './queue-board/admin.js'
 /** The blog's routes: public reads, the admin's posts, imports and title translation, and the queue board. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(blog, { config })
-  for (const resource of [postsPublic, imagesPublic, postsAdmin, translateAdmin, uploadAdmin, jobsAdmin])
+  for (const resource of [
+    postsPublic,
+    postsChanges,
+    imagesPublic,
+    postsAdmin,
+    translateAdmin,
+    uploadAdmin,
+    jobsAdmin,
+  ])
     await app.register(resource)
   // The operators' queue dashboard; its page redirects a signed-out browser to the sign-in.
   await app.register(queueBoardAdmin, { config })

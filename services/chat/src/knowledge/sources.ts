@@ -195,6 +195,34 @@ async function withDetails(
   return full.filter((r): r is Row => r !== null)
 }
 
+/**
+ * The full published posts of the listed summaries, kept in `memo` between refreshes: only when a
+ * listed post is new or its `updated_at` moved are the posts changed since the oldest such change
+ * read, in pages of full posts (`GET /api/blog/changes?since=`): a first refresh at a thousand
+ * posts is 20 reads, not a thousand by slug (each a cache miss that would crowd the blog's public
+ * cache out).
+ */
+async function postsWithText(o: SourceOptions, memo: DetailMemo): Promise<Row[]> {
+  const list = await readAll(`${o.blogUrl}/api/blog?published=true`, o.timeoutMs)
+  const wanted = new Map(list.filter((r) => str(r.slug)).map((r) => [str(r.slug), str(r.updated_at)]))
+  const stale = [...wanted].filter(
+    ([slug, updatedAt]) => !updatedAt || memo.get(slug)?.updatedAt !== updatedAt,
+  )
+  if (stale.length > 0) {
+    // ISO dates of one format sort as text; a post without a date asks for everything.
+    const since = stale.some(([, u]) => !u) ? '' : stale.map(([, u]) => u).sort()[0]!
+    const url = `${o.blogUrl}/api/blog/changes${since ? `?since=${encodeURIComponent(since)}` : ''}`
+    for (const row of await readAll(url, o.timeoutMs))
+      memo.set(str(row.slug), { updatedAt: str(row.updated_at), row })
+  }
+  for (const slug of memo.keys()) if (!wanted.has(slug)) memo.delete(slug)
+  // A post published after the list was read waits for the next refresh, like one added meanwhile.
+  return [...wanted.keys()].flatMap((slug): Row[] => {
+    const known = memo.get(slug)
+    return known ? [known.row] : []
+  })
+}
+
 type Reader = (o: SourceOptions, memo: DetailMemo) => Promise<unknown>
 
 const converters: Record<
@@ -246,13 +274,7 @@ const converters: Record<
         })),
   },
   posts: {
-    read: async (o, memo) =>
-      withDetails(
-        await readAll(`${o.blogUrl}/api/blog?published=true`, o.timeoutMs),
-        (slug) => `${o.blogUrl}/api/blog/slug/${encodeURIComponent(slug)}`,
-        memo,
-        o.timeoutMs,
-      ),
+    read: postsWithText,
     items: (body) =>
       rows(body)
         .filter((r) => r.published !== false && str(r.slug))

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PRIVATE_NO_STORE, Type, errorResponses, findPage } from '@site/service-kit'
+import { BlogPost, PAGE_SIZE_MAX, PageQuery, Paged } from '@site/contracts'
+import { toPostDto } from '../../posts/dto.js'
+
+const ChangesQuery = Type.Object({
+  page: PageQuery.properties.page,
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX })),
+  since: Type.Optional(Type.String({ format: 'date-time' })),
+})
+
+/**
+ * GET /api/blog/changes: published posts in full, oldest change first, changed at or after `since`
+ * (all of them without it), in pages of at most 50. For indexers such as the chat: a first read is
+ * 20 pages at a thousand posts instead of a thousand reads by slug, and later reads ask only for
+ * what changed. Not cached (rare reads; a page of full posts would crowd the public cache out).
+ */
+const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.blog
+  app.get(
+    '/api/blog/changes',
+    {
+      schema: {
+        tags: ['blog'],
+        querystring: ChangesQuery,
+        response: { 200: Paged(BlogPost), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { since } = request.query
+      const filter: Record<string, unknown> = { published: true }
+      if (since) filter.updated_at = ctx.posts.base.trusted({ $gte: new Date(since) })
+      reply.header('cache-control', PRIVATE_NO_STORE)
+      return findPage(ctx.posts, filter, request.query, { sort: { updated_at: 1, _id: 1 }, map: toPostDto })
+    },
+  )
+}
+export default postsChanges
