@@ -1,6 +1,7 @@
 // Global CSS first, so the features' own CSS (imported by their components, some in lazy chunks)
 // comes later in the cascade and can refine the shared classes (.container, .page...).
 import './styles/index.css'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { seedQueryCache } from '@/lib/query'
@@ -30,11 +31,16 @@ const app = (
 if (payload) {
   // A server-rendered public page: start from the data it was rendered with, then hydrate it.
   seedQueryCache(payload.queries)
-  setBootState({ status: payload.status, path: payload.path })
+  setBootState({ status: payload.status, path: payload.path, session: payload.session })
   setSiteOrigin(payload.origin ?? '')
-  hydrateRoot(container, app, {
-    // A server/browser mismatch re-renders in the browser; say so (the browser tests fail on it).
-    onRecoverableError: (err) => console.error('hydration:', err),
+  // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+  // instead of hydrating the whole page in one long task (the page is already painted and readable,
+  // and a click meanwhile hydrates its part first).
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A server/browser mismatch re-renders in the browser; say so (the browser tests fail on it).
+      onRecoverableError: (err) => console.error('hydration:', err),
+    })
   })
 } else {
   // The admin (and the dev server): rendered in the browser only.
