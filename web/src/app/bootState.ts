@@ -5,6 +5,11 @@ export interface BootState {
   status: number
   /** The path the status belongs to. */
   path: string
+  /**
+   * Whether the page's request carried a session cookie (server-rendered pages only). `false`:
+   * the visitor is signed out, and the browser does not ask (the answer would be a 401).
+   */
+  session?: boolean
 }
 
 let boot: BootState = { status: 200, path: '' }

@@ -10,6 +10,8 @@ export interface SsrPayload {
   path: string
   /** The site's public origin (PUBLIC_ORIGIN), for absolute links rendered the same on both sides. */
   origin: string
+  /** The request carried a session cookie (only then does the browser ask who is signed in). */
+  session?: boolean
   queries: SeedEntry[]
 }
 

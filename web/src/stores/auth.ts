@@ -13,6 +13,8 @@ interface AuthState {
   status: AuthStatus
   /** Reads the current user again (never retried; any failure means signed out). */
   refresh: () => Promise<AuthUser | null>
+  /** Signed out without asking (the page's request carried no session cookie). */
+  signedOut: () => void
   /** Signs in, then refreshes the user. Throws the ApiError on failure (the caller shows the toast). */
   login: (payload: LoginBody) => Promise<AuthUser | null>
   /** Signs out, clears all cached data, refreshes the user. Throws on failure. */
@@ -38,6 +40,9 @@ export const useAuth = create<AuthState>()((set, get) => ({
         inflight = null
       })
     return inflight
+  },
+  signedOut: () => {
+    if (get().status === 'unknown') set({ user: null, status: 'ready' })
   },
   login: async (payload) => {
     await api.login(payload)
