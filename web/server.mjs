@@ -24,6 +24,9 @@ if (errors.length > 0) {
 }
 const { createRenderer, assetLinks } = await import(serverEntry.href)
 
+/** The session cookie (`sid`, set by the auth service) with a value. */
+const SESSION_COOKIE = /(?:^|;\s*)sid=[^;]/
+
 let closing = false
 const app = Fastify({
   logger: { level: config.logLevel, base: { service: 'web' } },
@@ -32,6 +35,7 @@ const app = Fastify({
 
 const renderer = createRenderer({
   template: readFileSync(new URL('index.html', `file://${root}`), 'utf8'),
+  readAsset: (path) => readFileSync(new URL(`.${path}`, `file://${root}`), 'utf8'),
   upstreams: { contentUrl: config.contentUrl, blogUrl: config.blogUrl, timeoutMs: config.timeoutMs },
   origin: config.origin,
   assetsFor: assetLinks(JSON.parse(readFileSync(new URL('.vite/manifest.json', `file://${root}`), 'utf8'))),
@@ -99,10 +103,13 @@ app.get('/*', async (request, reply) => {
   if (/\.[a-z0-9]{2,5}$/i.test(path)) {
     return reply.code(404).type('text/plain').send('Not found')
   }
-  const page = await renderer.page(request.url)
+  const page = await renderer.page(request.url, {
+    session: SESSION_COOKIE.test(request.headers.cookie ?? ''),
+  })
   reply.code(page.status).type('text/html; charset=utf-8')
   // Pages change when an admin edits content: always revalidate (the services' caches keep this cheap).
-  reply.header('cache-control', 'no-cache')
+  // A page says whether the request carried a session cookie: shared caches key on it.
+  reply.header('cache-control', 'no-cache').header('vary', 'Cookie')
   if (page.status === 503) reply.header('retry-after', '30')
   return reply.send(page.html)
 })

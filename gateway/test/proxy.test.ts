@@ -5,6 +5,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
 import { freePort } from '@site/service-kit/testing'
+import { createHash } from 'node:crypto'
+import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 
 interface Seen {
   method: string
@@ -83,7 +85,10 @@ t.test('routes each prefix to its service and everything else to the web app', a
   const page = await app.inject({ url: '/blog/some-post' })
   t.equal(page.statusCode, 200)
   t.match(page.body, /app for \/blog\/some-post/, 'client routes go to the web app')
-  t.match(String(page.headers['content-security-policy']), /default-src 'self'.*script-src 'self'/)
+  const csp = String(page.headers['content-security-policy'])
+  t.match(csp, /default-src 'self'.*script-src 'self'/)
+  const bootHash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')
+  t.ok(csp.includes(`script-src 'self' 'sha256-${bootHash}';`), 'the one inline script allowed, by its hash')
   t.equal(page.headers['x-content-type-options'], 'nosniff')
 
   const unknown = await app.inject({ url: '/api/nothing/here' })

@@ -17,18 +17,26 @@ import { loadPage, UpstreamError, type PageData, type Upstreams } from './server
 import { resolveRoute, type PageRoute } from './server/routes'
 import { feedXml, robotsTxt, sitemapXml } from './server/seo'
 
+import { assetTags, readShell, type PageAssets } from './server/assets'
+
 export { assetLinks, type Manifest } from './server/assets'
 export { UpstreamError } from './server/load'
 export type { Upstreams } from './server/load'
 
 export interface RendererOptions {
-  /** web/dist/index.html: `<!--app-head-->`, `<!--app-html-->` and `<!--app-data-->` mark where the page goes. */
+  /**
+   * web/dist/index.html: `<!--app-boot-->`, `<!--app-head-->`, `<!--app-html-->` and
+   * `<!--app-data-->` mark where the page goes; Vite's script and stylesheet tags are taken out of
+   * it (the boot script loads the scripts, the stylesheets are inlined).
+   */
   template: string
+  /** A built file's text by its path (`/assets/….css`): the stylesheets inlined into each page. */
+  readAsset: (path: string) => string
   upstreams: Upstreams
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs of canonical, Open Graph, sitemap, feeds. */
   origin: string
-  /** Stylesheets and module preloads of a page kind's code-split chunks (from Vite's manifest). */
-  assetsFor?: (kind: PageRoute['kind']) => string
+  /** Stylesheets and modules of a page kind's code-split chunks (from Vite's manifest). */
+  assetsFor?: (kind: PageRoute['kind']) => PageAssets
   onError?: (err: unknown) => void
 }
 
@@ -85,7 +93,7 @@ async function renderTree(
   return exclusive(async () => {
     resetQueryCache()
     seedQueryCache(payload.queries)
-    setBootState({ status: payload.status, path: payload.path })
+    setBootState({ status: payload.status, path: payload.path, session: payload.session })
     setSiteOrigin(payload.origin)
     useLanguageStore.setState({ language })
     const router = createStaticRouter(handler.dataRoutes, context)
@@ -109,26 +117,39 @@ async function renderTree(
   })
 }
 
+const NO_ASSETS: PageAssets = { css: [], js: [] }
+
 export function createRenderer(opts: RendererOptions) {
   const onError = opts.onError ?? (() => undefined)
+  const shell = readShell(opts.template)
+  const tagsFor = assetTags(opts.readAsset)
 
-  async function page(href: string): Promise<RenderedPage> {
+  /**
+   * `session`: the request carried a session cookie. Without one the browser need not ask who is
+   * signed in (the answer would be a 401: signed out), so an anonymous visit makes no such call.
+   */
+  async function page(href: string, { session = false }: { session?: boolean } = {}): Promise<RenderedPage> {
     const url = new URL(href, opts.origin)
     const resolved = resolveRoute(url.pathname, url.searchParams)
     const { language, route } = resolved
-    const fill = (head: string, body: string, data = '') =>
-      opts.template
-        // Function replacements: a `$&` or `$'` in a page's text must stay text.
-        .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
-        .replace('<!--app-head-->', () => head)
-        .replace('<!--app-html-->', () => body)
-        .replace('<!--app-data-->', () => data)
+    const fill = (head: string, assets: PageAssets, body: string, data = '') => {
+      const tags = tagsFor(shell, assets)
+      return (
+        shell.template
+          // Function replacements: a `$&` or `$'` in a page's text must stay text.
+          .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+          .replace('<!--app-boot-->', () => tags.boot)
+          .replace('<!--app-head-->', () => `${head}\n    ${tags.styles}`)
+          .replace('<!--app-html-->', () => body)
+          .replace('<!--app-data-->', () => data)
+      )
+    }
 
     if (route.kind === 'admin') {
       // Rendered in the browser only (a lazy chunk for signed-in users); not indexed.
       return {
         status: 200,
-        html: fill(`<title>Admin</title>\n    <meta name="robots" content="noindex" />`, ''),
+        html: fill(`<title>Admin</title>\n    <meta name="robots" content="noindex" />`, NO_ASSETS, ''),
       }
     }
     let data: PageData | null = null
@@ -145,13 +166,14 @@ export function createRenderer(opts: RendererOptions) {
       status,
       path: url.pathname,
       origin: opts.origin,
+      session,
       queries: data?.queries ?? [],
     }
     const body = await renderTree(url, language, payload, onError)
     const head = renderHead(buildHead({ origin: opts.origin, resolved, data, status }), language)
-    const assets = status === 503 ? '' : (opts.assetsFor?.(route.kind) ?? '')
+    const assets = status === 503 ? NO_ASSETS : (opts.assetsFor?.(route.kind) ?? NO_ASSETS)
     const script = `<script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(payload)}</script>`
-    return { status, html: fill(`${head}\n    ${assets}`, body, script) }
+    return { status, html: fill(head, assets, body, script) }
   }
 
   return {

@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import { createRedis, errorBody } from '@site/service-kit'
+import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 import type { Config } from '../config.js'
 import { budget, budgeted, rateClass } from './rate-classes.js'
+
+/** The pages' one inline script, allowed by its hash (it redirects a returning visitor and loads the app). */
+const PAGE_BOOT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`
 
 /** Edge security: helmet headers with a real CSP, and a per-IP request budget for the API. */
 export default fp<{ config: Config }>(
@@ -13,7 +18,7 @@ export default fp<{ config: Config }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", PAGE_BOOT_HASH],
           // React sets style attributes (e.g. the hero's opacity); no inline scripts are allowed.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Featured images and project images may be external https URLs entered by an admin.

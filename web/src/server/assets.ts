@@ -1,6 +1,10 @@
-// The code-split chunks a server-rendered page needs (Vite's client manifest): their stylesheets go
-// in the head, so the page is styled at first paint, and their modules are preloaded, so hydration
-// does not wait for a chain of imports.
+// What a server-rendered page loads besides its HTML, from the build (index.html and Vite's client
+// manifest). Its stylesheets are inlined, so the page paints with the HTML alone: no stylesheet
+// request stands between the HTML and the first paint. Its scripts (the entry and the page's
+// code-split chunks, preloaded so hydration does not wait for a chain of imports) are loaded by the
+// boot script after that paint (@site/contracts/page-scripts).
+import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
+import { escapeHtml } from './escape'
 import type { PageRoute } from './routes'
 
 export interface ManifestChunk {
@@ -11,6 +15,12 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>
 
+/** Stylesheets and module chunks, as absolute paths (`/assets/…`). */
+export interface PageAssets {
+  css: string[]
+  js: string[]
+}
+
 /** The lazy modules each page kind renders (beyond the entry chunk). */
 const ALWAYS = ['src/features/i18n/components/LanguageSwitcher.tsx', 'src/components/ui/Toaster.tsx']
 const PAGE_MODULES: Partial<Record<PageRoute['kind'], string[]>> = {
@@ -20,8 +30,8 @@ const PAGE_MODULES: Partial<Record<PageRoute['kind'], string[]>> = {
   cms: ['src/features/pages/components/CmsPage.tsx'],
 }
 
-export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => string {
-  // What the entry (index.html) already loads.
+/** The code-split chunks (and their stylesheets) a page kind renders, beyond what the entry loads. */
+export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => PageAssets {
   const loaded = new Set<string>()
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return
@@ -30,10 +40,10 @@ export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => str
   }
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loaded)
 
-  const cache = new Map<string, string>()
+  const cache = new Map<string, PageAssets>()
   return (kind) => {
     const hit = cache.get(kind)
-    if (hit !== undefined) return hit
+    if (hit) return hit
     const keys = new Set<string>()
     for (const m of [...(PAGE_MODULES[kind] ?? []), ...ALWAYS]) walk(m, keys)
     const css = new Set<string>()
@@ -41,14 +51,61 @@ export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => str
     for (const key of keys) {
       if (loaded.has(key)) continue
       const chunk = manifest[key]!
-      js.push(chunk.file)
-      for (const c of chunk.css ?? []) css.add(c)
+      js.push(`/${chunk.file}`)
+      for (const c of chunk.css ?? []) css.add(`/${c}`)
     }
-    const html = [
-      ...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}" />`),
-      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-    ].join('\n    ')
-    cache.set(kind, html)
-    return html
+    const assets = { css: [...css], js }
+    cache.set(kind, assets)
+    return assets
   }
+}
+
+/** The built index.html without the tags Vite wrote into it, and what they named. */
+export interface Shell extends PageAssets {
+  template: string
+  /** The entry module, loaded by the boot script. */
+  entry: string
+}
+
+const TAG = {
+  entry: /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g,
+  preload: /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g,
+  css: /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>\s*/g,
+}
+
+export function readShell(built: string): Shell {
+  const take = (re: RegExp) => [...built.matchAll(re)].map((m) => m[1]!)
+  const [entry] = take(TAG.entry)
+  if (!entry) throw new Error('web/dist/index.html has no module entry: is it a build?')
+  return {
+    entry,
+    js: take(TAG.preload),
+    css: take(TAG.css),
+    template: built.replace(TAG.entry, '').replace(TAG.preload, '').replace(TAG.css, ''),
+  }
+}
+
+/**
+ * The page's head tags for its assets: the boot script (the pages' one inline script, allowed by
+ * the CSP's hash; entry and chunks in its data attributes) and the stylesheets inlined, the
+ * entry's first so the features' own CSS refines the global classes (as when a chunk loads later).
+ * `readAsset` reads a built file by its path; each is read once.
+ */
+export function assetTags(readAsset: (path: string) => string) {
+  const styles = new Map<string, string>()
+  const style = (href: string) => {
+    let tag = styles.get(href)
+    if (tag === undefined) {
+      // `</style` cannot occur in CSS that Vite wrote, but a stylesheet must never end the element.
+      tag = `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`
+      styles.set(href, tag)
+    }
+    return tag
+  }
+  return (shell: Shell, page: PageAssets): { boot: string; styles: string } => ({
+    boot: `<script id="app-boot" data-entry="${escapeHtml(shell.entry)}" data-preload="${escapeHtml(
+      [...shell.js, ...page.js].join(' '),
+    )}">${PAGE_BOOT_SCRIPT}</script>`,
+    styles: [...new Set([...shell.css, ...page.css])].map(style).join('\n    '),
+  })
 }

@@ -7,6 +7,7 @@ import t from 'tap'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@site/service-kit/testing'
+import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, PAGE, POST, PROJECT } from '../public/api.js'
@@ -340,8 +341,10 @@ t.test(
       }
       await page.locator('h1').first().waitFor()
       const found = await page.evaluate(() => {
-        const scripts = [...document.scripts].map(
-          (s) => `${s.type || 'classic'} ${s.src ? new URL(s.src).pathname : 'inline'}`,
+        const scripts = [...document.scripts].map((s) =>
+          s.id === 'app-boot'
+            ? `boot ${s.textContent}`
+            : `${s.type || 'classic'} ${s.src ? new URL(s.src).pathname : 'inline'}`,
         )
         const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
           [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
@@ -358,10 +361,15 @@ t.test(
       })
       t.same(dialogs, [], `${path}: no dialog`)
       t.same(found.handlers, [], `${path}: no event-handler attribute`)
-      for (const s of found.scripts) {
+      t.equal(
+        found.scripts.filter((s) => s === `boot ${PAGE_BOOT_SCRIPT}`).length,
+        1,
+        `${path}: the boot script`,
+      )
+      for (const s of found.scripts.filter((s) => !s.startsWith('boot '))) {
         t.match(
           s,
-          /^(classic \/language-redirect\.js|module \/assets\/index-[\w-]+\.js|application\/json inline|application\/ld\+json inline)$/,
+          /^(module \/assets\/index-[\w-]+\.js|application\/json inline|application\/ld\+json inline)$/,
           `${path}: only the app's scripts (${s})`,
         )
       }
