@@ -2,7 +2,7 @@
 // alternates + x-default, Open Graph and Twitter card with absolute URLs, JSON-LD. Every value a
 // user typed is escaped here (attributes, text) or JSON-escaped for the <script> elements.
 import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'
-import { DEFAULT_IMAGES, HERO_IMAGES, tagFallbackImage } from '@/lib/images'
+import { DEFAULT_IMAGES, tagFallbackImage } from '@/lib/images'
 import type { BlogPost, Page } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { escapeHtml, jsonForScript, plainText, truncate } from './escape'
@@ -42,11 +42,6 @@ export interface Head {
   /** 404/503 pages are not indexed. */
   noindex: boolean
   feed: string
-  /**
-   * The page's largest image above the fold (its LCP element), preloaded from the head so it does
-   * not wait until the parser reaches it: the home's first hero image, a post's featured image.
-   */
-  preloadImage?: string
 }
 
 const abs = (origin: string, path: string) =>
@@ -135,7 +130,6 @@ export function buildHead({ origin, resolved, data, status }: HeadInput): Head {
         title: `${t.home.metaTitle} | ${SITE_NAME}`,
         description: t.home.metaDescription,
         jsonLd: [organization(origin, language, data)],
-        preloadImage: HERO_IMAGES[0],
       })
     case 'projects':
       return page({
@@ -171,7 +165,6 @@ export function buildHead({ origin, resolved, data, status }: HeadInput): Head {
         image,
         type: 'article',
         alternates: every(p, languages),
-        preloadImage: postImage(post),
         jsonLd: [
           {
             '@context': 'https://schema.org',
@@ -224,9 +217,6 @@ export function renderHead(head: Head, language: Language): string {
   const t = catalogs[language]
   const lines = [
     `<title>${escapeHtml(head.title)}</title>`,
-    head.preloadImage
-      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`
-      : '',
     meta('name', 'description', head.description),
     head.noindex ? meta('name', 'robots', 'noindex') : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
