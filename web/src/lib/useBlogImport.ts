@@ -5,6 +5,8 @@
 import { useCallback, useRef, useState } from 'react'
 import type { BlogUploadResult } from '@site/contracts'
 import { getImportJob, uploadBlogFile } from '@/api/blog'
+import { invalidateQueries } from '@/lib/query'
+import { queryKeys } from '@/lib/queryKeys'
 
 export const JOB_POLL_MS = 1000
 
@@ -93,6 +95,8 @@ export function useBlogImport() {
       if (runRef.current === run) runRef.current = null
       if (!run.discarded) setBusy(false)
       show(null)
+      // The server has the import: the admin's imports list (if cached or on screen) shows it anew.
+      if (run.sent) void invalidateQueries(queryKeys.blog.imports)
     }
   }, [])
 

@@ -2,10 +2,10 @@
 // while an import on it runs (spec §4 rules out polling for ordinary data; a running job's progress
 // is the exception useBlogImport makes too), and the Retry of a failed one.
 import { useEffect, useRef, useState } from 'react'
-import type { BlogImport } from '@site/contracts'
+import type { BlogImport, PagedList } from '@site/contracts'
 import { listImports, retryImport } from '@/api/blog'
 import { useT } from '@/i18n'
-import { invalidateQueries } from '@/lib/query'
+import { getQueryData, invalidateQueries, setQueryData } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { JOB_POLL_MS } from '@/lib/useBlogImport'
 import { ADMIN_PAGE_SIZE, usePagedList } from '../../hooks/usePagedList'
@@ -21,6 +21,12 @@ export function useImports() {
   )
   const { data, refetch } = list.query
   const [retrying, setRetrying] = useState<string | null>(null)
+
+  // Opening the tab again reads the list anew (an import may have started elsewhere meanwhile).
+  const cachedOnMount = useRef(data !== undefined)
+  useEffect(() => {
+    if (cachedOnMount.current) void refetch()
+  }, [refetch])
 
   // Each answer with a running import schedules the next read; none running, the polling stops.
   const anyRunning = data?.items.some(isRunning) ?? false
@@ -44,14 +50,19 @@ export function useImports() {
   async function retry(item: BlogImport) {
     setRetrying(item.id)
     try {
-      await retryImport(item.id)
+      const queued = await retryImport(item.id)
+      // The answer is the import as queued now: shown at once, then followed by the polling.
+      const key = queryKeys.blog.importsPage(list.page, ADMIN_PAGE_SIZE)
+      const page = getQueryData<PagedList<BlogImport>>(key)
+      if (page)
+        setQueryData(key, { ...page, items: page.items.map((i) => (i.id === queued.id ? queued : i)) })
       toastSuccess(ti.retried, ti.retriedText(item.filename))
     } catch (err) {
-      // A 409 says why in the admin's terms (still running, finished, file gone).
+      // A 409 says why in the admin's terms (still running, finished, file gone); the list shows why.
       toastError(ti.retryFailed, err, ti.retryFailedText)
+      await invalidateQueries(queryKeys.blog.imports)
     } finally {
       setRetrying(null)
-      await invalidateQueries(queryKeys.blog.imports)
     }
   }
 
