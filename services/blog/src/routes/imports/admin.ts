@@ -16,6 +16,7 @@ const importsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['blog'],
+        summary: 'Recent file imports, newest first, with each job’s live state (admin, paged)',
         querystring: BlogImportsQuery,
         response: { 200: Paged(BlogImport), ...errorResponses(400, 401, 503) },
       },
@@ -31,6 +32,7 @@ const importsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['blog'],
+        summary: 'Run a failed import again (admin); 409 for any other',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         response: { 202: BlogImport, ...errorResponses(401, 404, 409, 503) },
       },
