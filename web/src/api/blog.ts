@@ -1,7 +1,9 @@
 // Blog calls (docs/api.md "Blog"): the published list and one post by slug; the admin's paged list,
 // full post and writes; and the upload of a file that the server turns into a post (200 when done
-// within its bounded wait, else 202 and an import job: see @/lib/useBlogImport).
+// within its bounded wait, else 202 and an import job: see @/lib/useBlogImport); the admin's list of
+// recent imports and the Retry of a failed one.
 import type {
+  BlogImport,
   BlogImportJobStatus,
   BlogPost,
   BlogPostCreate,
@@ -59,3 +61,10 @@ export async function uploadBlogFile(
 /** GET /api/blog/jobs/{id} (the `statusUrl` of a 202 answer). */
 export const getImportJob = (statusUrl: string, signal?: AbortSignal) =>
   getJson<BlogImportJobStatus>(statusUrl, { signal })
+
+/** GET /api/blog/imports: one page of the recent imports, newest first, each with its job's state. */
+export const listImports = (page: number, pageSize: number, signal: AbortSignal) =>
+  getJson<PagedList<BlogImport>>('/api/blog/imports', { signal, params: { page, pageSize } })
+/** POST /api/blog/imports/{id}/retry: runs a failed import again (409 for any other). */
+export const retryImport = (id: string) =>
+  postJson<BlogImport>(`/api/blog/imports/${encodeURIComponent(id)}/retry`)

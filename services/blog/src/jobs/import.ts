@@ -65,17 +65,15 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   const o = meta.overrides
 
   await progress('extract', 15)
-  const permanent = async (message: string) => {
-    await deleteUpload(deps.db, uploadId)
-    return new UnrecoverableError(message)
-  }
+  // The file stays stored: the admin may retry a failed import (docs/blog-import.md); the imports
+  // sweep deletes it after a week.
   let extracted
   try {
     extracted = await extract(meta.kind, upload.bytes, (image) =>
       storeImage(deps.db, image, deps.settings.BLOG_IMAGE_MAX_DIMENSION),
     )
   } catch (err) {
-    if (err instanceof FileRejected) throw await permanent(err.message)
+    if (err instanceof FileRejected) throw new UnrecoverableError(err.message)
     throw err
   }
 
@@ -83,7 +81,8 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   const html = sanitizePostHtml(extracted.html)
   const text = htmlToText(html) // once: on a long document each pass costs as much as sanitizing
   // A picture is content too: only a file with neither text nor images is refused.
-  if (!text && !/<img\s/i.test(html)) throw await permanent('The file contains no text or images to import.')
+  if (!text && !/<img\s/i.test(html))
+    throw new UnrecoverableError('The file contains no text or images to import.')
   const source: 'nl' | 'en' = o.sourceLanguage ?? detectLanguage(text)
   const derived = deriveTitle(html)
   const givenTitle = o[`title_${source}`] || extracted.title

@@ -65,6 +65,15 @@ export async function loadUpload(
   return { bytes: Buffer.concat(chunks), meta: file.metadata as UploadMeta }
 }
 
+/** Whether the file of an upload is still stored (a failed import keeps it for a Retry). */
+export async function uploadStored(db: Connection, id: string): Promise<boolean> {
+  const [file] = await uploadBucket(db)
+    .find({ _id: id as never })
+    .limit(1)
+    .toArray()
+  return Boolean(file)
+}
+
 export async function deleteUpload(db: Connection, id: string): Promise<void> {
   await uploadBucket(db)
     .delete(id as never)

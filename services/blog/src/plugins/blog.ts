@@ -4,14 +4,17 @@ import { QUEUES, type BlogImportJob } from '@site/contracts'
 import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
+import { importModel, type ImportModel } from '../models/import.js'
 import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
 import { createLlm, type Llm } from '../lib/llm.js'
 import type { ImportResult } from '../jobs/import.js'
 
-/** What the blog routes share: the posts model, the published cache, the LLM and the import queue. */
+/** What the blog routes share: the posts and imports models, the published cache, the LLM and the import queue. */
 export interface Blog {
   config: Config
   posts: PostModel
+  /** Who started which import when (the admin's imports list); the state is the queue's. */
+  imports: ImportModel
   cache: PublishedCache
   llm: Llm | null
   queue: Queue<BlogImportJob, ImportResult>
@@ -31,7 +34,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const posts = postModel(app.db)
-    await posts.init().catch((err: unknown) => app.log.warn({ err }, 'blog indexes not built yet'))
+    const imports = importModel(app.db)
+    await Promise.all([posts.init(), imports.init()]).catch((err: unknown) =>
+      app.log.warn({ err }, 'blog indexes not built yet'),
+    )
     const cache = new PublishedCache(app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
     const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
     const q = createQueue<BlogImportJob>(QUEUES.blogImport, settings, {
@@ -52,6 +58,7 @@ export default fp<{ config: Config }>(
     app.decorate('blog', {
       config,
       posts,
+      imports,
       cache,
       llm: createLlm(config),
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,

@@ -8,9 +8,10 @@ import imagesPublic from './images/public.js'
 import translateAdmin from './translate/admin.js'
 import uploadAdmin from './upload/admin.js'
 import jobsAdmin from './jobs/admin.js'
+import importsAdmin from './imports/admin.js'
 import queueBoardAdmin from './queue-board/admin.js'
 
-/** The blog's routes: public reads, the admin's posts, imports and title translation, and the queue board. */
+/** The blog's routes: public reads, the admin's posts, uploads, imports and title translation, and the queue board. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(blog, { config })
   for (const resource of [
@@ -21,6 +22,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     translateAdmin,
     uploadAdmin,
     jobsAdmin,
+    importsAdmin,
   ])
     await app.register(resource)
   // The operators' queue dashboard; its page redirects a signed-out browser to the sign-in.

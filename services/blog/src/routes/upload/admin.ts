@@ -5,6 +5,7 @@ import { BlogUploadAccepted, BlogUploadResult } from '@site/contracts'
 import type { Blog } from '../../plugins/blog.js'
 import type { PostDoc } from '../../models/post.js'
 import { storeUpload } from '../../models/upload.js'
+import { recordImport } from '../../imports/repo.js'
 import {
   FileRejected,
   INVALID_TYPE,
@@ -83,6 +84,12 @@ const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
       // A finished job of the same upload whose post is gone (deleted) or that failed: run it again.
       if (previous && ['completed', 'failed'].includes(await previous.getState())) await previous.remove()
       const job = await ctx.queue.add('import', { uploadId }, { jobId })
+      // The admin's imports list; the job runs without it.
+      await recordImport(ctx, request.server.db, request.log, jobId, uploadId, {
+        filename,
+        kind,
+        author: admin.username,
+      })
       try {
         const result = await job.waitUntilFinished(ctx.events, ctx.config.BLOG_UPLOAD_WAIT_MS)
         const answer = await uploadResult(

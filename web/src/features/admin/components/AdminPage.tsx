@@ -1,8 +1,9 @@
 // The /admin dashboard (spec §2): breadcrumb 'Admin Dashboard / Content Management' back to '/',
 // tabs Content (default), Blog, Pages, Projects, Features, Media, Settings, plus the Inbox of
 // consultation requests. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
+// `?tab=blog` opens another tab first (the upload dialogs link to the Blog tab's imports).
 import type { ComponentType } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
 import { useT } from '@/i18n'
 import { BlogTab } from './BlogTab'
@@ -29,8 +30,11 @@ const TABS = {
 } as const
 type Tab = keyof typeof TABS
 
+const isTab = (name: string | null): name is Tab => name !== null && Object.hasOwn(TABS, name)
+
 export default function AdminPage() {
   const t = useT().admin
+  const asked = useSearchParams()[0].get('tab')
   return (
     <div className="container page admin">
       <nav aria-label={t.breadcrumb} className="breadcrumb">
@@ -48,7 +52,7 @@ export default function AdminPage() {
       <UnsavedChangesGuard />
       {/* Tabs mount their content only while active (each list loads when first shown); the content
           form stays mounted so unsaved edits survive a look at another tab. */}
-      <Tabs defaultValue="content">
+      <Tabs defaultValue={isTab(asked) ? asked : 'content'}>
         <TabsList aria-label={t.contentManagement} className="admin-tabs">
           {(Object.keys(TABS) as Tab[]).map((tab) => (
             <TabsTrigger key={tab} value={tab}>

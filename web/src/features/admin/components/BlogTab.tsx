@@ -1,6 +1,6 @@
 // Blog tab (spec §2): all posts (drafts too), a page at a time with a title search, with
 // Published/Draft badges, the 'needs review' mark of machine-translated posts, edit (the editor
-// loads the full post) and delete, and 'New Blog Post'.
+// loads the full post) and delete, and 'New Blog Post'; below them the recent file imports.
 import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/i18n'
@@ -18,6 +18,7 @@ import { Pager } from './list/Pager'
 import { SearchField } from './list/SearchField'
 import { useConfirm } from '../hooks/useConfirm'
 import { useEditFull } from '../hooks/useEditDialog'
+import { ImportsSection } from './imports/ImportsSection'
 
 const stripTags = (s: string) => s.replace(/<[^>]*>/g, '')
 
@@ -30,7 +31,7 @@ export function BlogTab() {
     (page, q, signal) => listPosts(page, ADMIN_PAGE_SIZE, q, signal),
   )
   const { query } = list
-  const dialog = useEditFull<BlogPostSummary, BlogPost>(getPost)
+  const dialog = useEditFull<{ id: string }, BlogPost>(getPost)
   const confirm = useConfirm<BlogPostSummary>()
 
   const remove = (post: BlogPostSummary) =>
@@ -42,63 +43,66 @@ export function BlogTab() {
     )
 
   return (
-    <Section
-      title={tb.heading}
-      id="admin-blog"
-      action={<NewButton label={tb.newItem} onClick={dialog.openNew} />}
-    >
-      <SearchField id="admin-blog-search" onSearch={list.search} />
-      <ListState query={query} empty={list.q ? t.search.none(list.q) : tb.empty}>
-        {(posts) => (
-          <ul className="admin-list" data-testid="admin-blog-list">
-            {posts.map((post) => {
-              const title = stripTags(post.title_nl || post.title_en)
-              const review = post.needs_review || reviewFields(post).length > 0
-              return (
-                <ItemRow
-                  key={post.id}
-                  title={title}
-                  badges={
-                    <>
-                      <PublishedBadge published={post.published} />
-                      {review ? (
-                        <Badge variant="warning" title={tb.needsReviewHint}>
-                          {tb.needsReview}
-                        </Badge>
-                      ) : null}
-                    </>
-                  }
-                  meta={
-                    <>
-                      {post.title_en ? <span lang="en">{stripTags(post.title_en)}</span> : null}
-                      <span>/blog/{post.slug}</span>
-                      <span>{post.author}</span>
-                      <time dateTime={post.created_at}>{formatDate(post.created_at, language)}</time>
-                    </>
-                  }
-                  name={title}
-                  onEdit={() => void dialog.openEdit(post)}
-                  onDelete={() => confirm.ask(post)}
-                />
-              )
-            })}
-          </ul>
-        )}
-      </ListState>
-      <Pager
-        label={tb.heading}
-        page={list.page}
-        pageSize={ADMIN_PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        busy={query.isFetching}
-        onPage={list.setPage}
-      />
-      <BlogPostDialog open={dialog.open} post={dialog.item} onOpenChange={dialog.onOpenChange} />
-      <ConfirmDialog
-        {...confirm.dialogProps}
-        text={t.confirmDelete(confirm.target ? stripTags(confirm.target.title_nl) : '')}
-        onConfirm={() => remove(confirm.target!)}
-      />
-    </Section>
+    <>
+      <Section
+        title={tb.heading}
+        id="admin-blog"
+        action={<NewButton label={tb.newItem} onClick={dialog.openNew} />}
+      >
+        <SearchField id="admin-blog-search" onSearch={list.search} />
+        <ListState query={query} empty={list.q ? t.search.none(list.q) : tb.empty}>
+          {(posts) => (
+            <ul className="admin-list" data-testid="admin-blog-list">
+              {posts.map((post) => {
+                const title = stripTags(post.title_nl || post.title_en)
+                const review = post.needs_review || reviewFields(post).length > 0
+                return (
+                  <ItemRow
+                    key={post.id}
+                    title={title}
+                    badges={
+                      <>
+                        <PublishedBadge published={post.published} />
+                        {review ? (
+                          <Badge variant="warning" title={tb.needsReviewHint}>
+                            {tb.needsReview}
+                          </Badge>
+                        ) : null}
+                      </>
+                    }
+                    meta={
+                      <>
+                        {post.title_en ? <span lang="en">{stripTags(post.title_en)}</span> : null}
+                        <span>/blog/{post.slug}</span>
+                        <span>{post.author}</span>
+                        <time dateTime={post.created_at}>{formatDate(post.created_at, language)}</time>
+                      </>
+                    }
+                    name={title}
+                    onEdit={() => void dialog.openEdit(post)}
+                    onDelete={() => confirm.ask(post)}
+                  />
+                )
+              })}
+            </ul>
+          )}
+        </ListState>
+        <Pager
+          label={tb.heading}
+          page={list.page}
+          pageSize={ADMIN_PAGE_SIZE}
+          total={query.data?.total ?? 0}
+          busy={query.isFetching}
+          onPage={list.setPage}
+        />
+        <BlogPostDialog open={dialog.open} post={dialog.item} onOpenChange={dialog.onOpenChange} />
+        <ConfirmDialog
+          {...confirm.dialogProps}
+          text={t.confirmDelete(confirm.target ? stripTags(confirm.target.title_nl) : '')}
+          onConfirm={() => remove(confirm.target!)}
+        />
+      </Section>
+      <ImportsSection onOpenPost={(post) => void dialog.openEdit(post)} />
+    </>
   )
 }

@@ -2,8 +2,10 @@
 // file (≤ 10 MB); file name and size in MB; optional overrides (Dutch and English title, tags,
 // 'Publish immediately'); 'Create Blog' / 'Processing...'. Shows the bytes sent, then the import
 // job's stage and percent when the server answers 202. Success closes and resets the dialog and
-// refreshes the blog list; failure shows the server message or 'Upload failed'.
+// refreshes the blog list; failure shows the server message or 'Upload failed'. Closed before the
+// end, the import goes on: a line while it runs and a toast on closing point to Admin → Blog → Imports.
 import { useRef, useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
 import { Button, Dialog, DialogContent } from '@/components'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { localized, useLanguage, useT } from '@/i18n'
@@ -13,7 +15,7 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { useGuardedClose } from '@/lib/useGuardedClose'
 import { formChanged } from '@/lib/useUnsavedChanges'
-import { useBlogImport, type ImportProgress } from '@/lib/useBlogImport'
+import { onServer, useBlogImport, type ImportProgress } from '@/lib/useBlogImport'
 import { toast } from '@/stores/toast'
 import { FileDropZone } from './upload/FileDropZone'
 import {
@@ -22,6 +24,9 @@ import {
   UploadOverridesFields,
   type UploadOverrides,
 } from './upload/UploadOverrides'
+
+/** The admin's list of imports (Blog tab), where an import goes on once this dialog is closed. */
+const ADMIN_IMPORTS = '/admin?tab=blog#admin-imports'
 
 export function UploadBlogDialog({
   open,
@@ -55,7 +60,8 @@ export function UploadBlogDialog({
   }
   const setOpen = (o: boolean) => {
     if (!o) {
-      upload.discard()
+      // Closed before the end: the server's import goes on; say where to follow it.
+      if (upload.discard()) toast({ title: b.importContinues, description: b.importContinuesText })
       reset()
     }
     onOpenChange(o)
@@ -101,6 +107,14 @@ export function UploadBlogDialog({
             <div className="blog-upload__progress" data-testid="upload-progress">
               <progress max={100} value={status.percent} aria-label={status.text} />
               <p role="status">{status.text}</p>
+              {onServer(upload.progress) ? (
+                <p>
+                  {b.followImport}{' '}
+                  <Link to={ADMIN_IMPORTS} onClick={() => setOpen(false)}>
+                    {b.followImportLink}
+                  </Link>
+                </p>
+              ) : null}
             </div>
           ) : null}
           <div className="dialog-actions">

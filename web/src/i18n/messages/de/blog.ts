@@ -53,6 +53,10 @@ export const blog: Messages['blog'] = {
   uploadSucceeded: 'Blog erstellt',
   uploadSucceededText: (title: string) => `Der Beitrag „${title}“ wurde erstellt.`,
   uploading: (percent: number) => `Hochladen: ${percent}%`,
+  importContinues: 'Der Import läuft weiter',
+  importContinuesText: 'Verfolgen Sie ihn in der Verwaltung: Admin → Blog → Imports.',
+  followImport: 'Sie können dieses Fenster schließen: Der Import läuft weiter.',
+  followImportLink: 'Verfolgen Sie ihn unter Admin → Blog → Imports',
   stage: (stage: string) => `Schritt: ${stage}`,
   stages: {
     queued: 'in der Warteschlange',

@@ -53,6 +53,10 @@ export const blog: Messages['blog'] = {
   uploadSucceeded: 'Blog created',
   uploadSucceededText: (title: string) => `The post "${title}" has been created.`,
   uploading: (percent: number) => `Uploading: ${percent}%`,
+  importContinues: 'The import continues',
+  importContinuesText: 'Follow it in the admin: Admin → Blog → Imports.',
+  followImport: 'You can close this dialog: the import continues.',
+  followImportLink: 'Follow it under Admin → Blog → Imports',
   stage: (stage: string) => `Step: ${stage}`,
   stages: {
     queued: 'queued',

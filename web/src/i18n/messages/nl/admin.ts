@@ -125,6 +125,10 @@ export const admin = {
     invalidTypeText: 'Only .txt, .md and .docx files are allowed.',
     tooLarge: 'File must be smaller than 10MB.',
     importedNote: 'Imported from the file. Review the fields and save the post; Cancel discards the import.',
+    importFollow:
+      'You can close this dialog: the import continues and its draft is listed under Imports below.',
+    importContinues: 'The import continues',
+    importContinuesText: 'Its post is saved as a draft; follow it under Blog → Imports.',
     // Translation
     noTitle: 'No title to translate',
     enterDutchFirst: 'Please enter a Dutch title first',
@@ -144,6 +148,42 @@ export const admin = {
     failedText: 'Er ging iets mis. Probeer het opnieuw.',
   },
 
+  // The Blog tab's recent imports (docs/web.md, "Admin: imports")
+  imports: {
+    heading: 'Imports',
+    lead: 'Files uploaded in the last 7 days and what became of them. Running imports update by themselves.',
+    empty: 'No imports in the last 7 days.',
+    file: (name: string) => `File ${name}`,
+    startedBy: (author: string) => `by ${author}`,
+    states: {
+      waiting: 'Waiting',
+      active: 'Running',
+      completed: 'Done',
+      failed: 'Failed',
+    } as Record<string, string>,
+    stages: {
+      queued: 'queued',
+      load: 'loading the file',
+      extract: 'reading the text',
+      sanitize: 'cleaning up',
+      translate: 'translating',
+      tag: 'tagging',
+      save: 'saving',
+      done: 'done',
+    } as Record<string, string>,
+    progress: (stage: string, percent: number) => `${stage}: ${percent}%`,
+    attempts: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`,
+    openPost: (title: string) => `Open post: ${title}`,
+    viewPost: 'View on the site',
+    postDeleted: 'Its post has been deleted.',
+    retry: 'Retry',
+    retryItem: (name: string) => `Retry ${name}`,
+    retrying: 'Retrying...',
+    retried: 'Import restarted',
+    retriedText: (name: string) => `"${name}" is being imported again.`,
+    retryFailed: 'Retry failed',
+    retryFailedText: 'The import could not be restarted. Please try again.',
+  },
   pages: {
     heading: 'Pages',
     newItem: 'New Page',

@@ -54,6 +54,10 @@ export const blog = {
   uploadSucceeded: 'Blog aangemaakt',
   uploadSucceededText: (title: string) => `Het bericht "${title}" is aangemaakt.`,
   uploading: (percent: number) => `Uploaden: ${percent}%`,
+  importContinues: 'De import gaat door',
+  importContinuesText: 'Volg de import in het beheer: Admin → Blog → Imports.',
+  followImport: 'U kunt dit venster sluiten: de import gaat door.',
+  followImportLink: 'Volg de import onder Admin → Blog → Imports',
   stage: (stage: string) => `Stap: ${stage}`,
   stages: {
     queued: 'in de wachtrij',

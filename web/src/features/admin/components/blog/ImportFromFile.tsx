@@ -4,7 +4,7 @@ import type { ChangeEvent } from 'react'
 import { Field } from '@/components'
 import { useT } from '@/i18n'
 import { sizeInMb } from '@/lib/files'
-import type { ImportProgress } from '@/lib/useBlogImport'
+import { onServer, type ImportProgress } from '@/lib/useBlogImport'
 
 const ACCEPT =
   '.txt,.md,.docx,text/plain,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -41,6 +41,7 @@ export function ImportFromFile({
         <div role="status" className="admin-progress" data-testid="blog-upload-status">
           <span>{status.text}</span>
           <progress max={100} value={status.percent} aria-label={status.text} />
+          {onServer(progress) ? <span className="admin-muted">{tb.importFollow}</span> : null}
         </div>
       ) : null}
       {imported ? (

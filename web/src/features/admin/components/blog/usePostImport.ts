@@ -1,7 +1,8 @@
 // The post editor's import from a file: POST /api/blog/upload imports it on the server (extract,
 // translate, tag) and answers the draft it saved, or 202 with a job that useBlogImport follows.
 // The import only fills the form: submit saves it into that draft, and closing the dialog any other
-// way deletes the draft again, also when the import finishes after the close.
+// way deletes the draft again. An import still running when the dialog closes goes on: its draft
+// stays, and a toast says where to follow it (Blog tab, Imports).
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import type { BlogPost, BlogUploadResult } from '@site/contracts'
 import { deletePost } from '@/api/blog'
@@ -27,6 +28,9 @@ const ownDraft = (result: BlogUploadResult) =>
 
 export function usePostImport({ open, onImported }: { open: boolean; onImported: (post: BlogPost) => void }) {
   const tb = useT().admin.blog
+  // The close below runs from an effect that must not re-run on a language switch: texts by ref.
+  const textsRef = useRef(tb)
+  textsRef.current = tb
   const upload = useBlogImport()
   const { discard } = upload
   /** The draft the import saved on the server: submit updates it instead of creating a post. */
@@ -37,10 +41,10 @@ export function usePostImport({ open, onImported }: { open: boolean; onImported:
   const unsavedDraftRef = useRef<string | null>(null)
 
   // Each opening starts without an import; closing (Cancel, Escape, the close button) or leaving the
-  // page discards it: its unsaved draft is deleted now, or when a running import finishes.
+  // page discards it: the draft the admin saw in the form is deleted; one still being imported stays.
   useEffect(() => {
     const closeImport = () => {
-      discard()
+      if (discard()) toastSuccess(textsRef.current.importContinues, textsRef.current.importContinuesText)
       const id = unsavedDraftRef.current
       unsavedDraftRef.current = null
       if (id) deleteImportDraft(id)
@@ -70,10 +74,6 @@ export function usePostImport({ open, onImported }: { open: boolean; onImported:
       const result = await upload.start(file, {
         fields: { sourceLanguage: 'nl' },
         failedText: tb.uploadFailedText,
-        onDiscardedResult: (late) => {
-          const id = ownDraft(late)
-          if (id) deleteImportDraft(id)
-        },
       })
       if (!result) return
       // A post the same file made before (and maybe kept) is never deleted by this dialog.

@@ -17,7 +17,7 @@ export function Section({
   id?: string
 }) {
   return (
-    <section className="admin-section" aria-labelledby={id ? `${id}-heading` : undefined}>
+    <section id={id} className="admin-section" aria-labelledby={id ? `${id}-heading` : undefined}>
       <div className="admin-section__head">
         <div>
           <h2 className="admin-section__title" id={id ? `${id}-heading` : undefined}>

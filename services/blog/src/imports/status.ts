@@ -1,0 +1,26 @@
+import type { Job } from '@site/service-kit/queues'
+import type { BlogImportJobStatus } from '@site/contracts'
+import type { ImportProgress } from '../jobs/import.js'
+
+/** What a failed job that names no reason shows. */
+export const FAILED_TEXT = 'The file could not be imported.'
+
+export type JobView = Pick<BlogImportJobStatus, 'state' | 'stage' | 'progress' | 'attempts' | 'error'>
+
+/**
+ * An import job as the admin sees it: BullMQ's states folded into four (delayed, prioritized and
+ * a backoff before the next attempt are all "waiting"), the stage and percent the job reported.
+ */
+export async function jobView(job: Job): Promise<JobView> {
+  const raw = await job.getState()
+  const state = raw === 'completed' || raw === 'failed' || raw === 'active' ? raw : 'waiting'
+  const p = (typeof job.progress === 'object' ? job.progress : {}) as Partial<ImportProgress>
+  const view: JobView = {
+    state,
+    stage: p.stage ?? 'queued',
+    progress: Math.max(0, Math.min(100, Math.round(p.percent ?? 0))),
+    attempts: job.attemptsMade,
+  }
+  if (state === 'failed') view.error = job.failedReason || FAILED_TEXT
+  return view
+}
