@@ -19,7 +19,7 @@ export function useImports() {
     (page) => queryKeys.blog.importsPage(page, ADMIN_PAGE_SIZE),
     (page, _q, signal) => listImports(page, ADMIN_PAGE_SIZE, signal),
   )
-  const { data, refetch } = list.query
+  const { data, refetch, isFetching } = list.query
   const [retrying, setRetrying] = useState<string | null>(null)
 
   // Opening the tab again reads the list anew (an import may have started elsewhere meanwhile).
@@ -28,13 +28,14 @@ export function useImports() {
     if (cachedOnMount.current) void refetch()
   }, [refetch])
 
-  // Each answer with a running import schedules the next read; none running, the polling stops.
+  // Each finished read (an answer or an error) schedules the next while an import runs; none
+  // running, the polling stops.
   const anyRunning = data?.items.some(isRunning) ?? false
   useEffect(() => {
-    if (!anyRunning) return
+    if (!anyRunning || isFetching) return
     const timer = setTimeout(() => void refetch(), JOB_POLL_MS)
     return () => clearTimeout(timer)
-  }, [data, anyRunning, refetch])
+  }, [data, anyRunning, isFetching, refetch])
 
   // An import that finished made a post: the posts lists (the admin's above, /blog's) show it.
   const runningBefore = useRef<Set<string>>(new Set())
