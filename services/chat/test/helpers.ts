@@ -48,7 +48,7 @@ function paged(res: ServerResponse, url: URL, all: Record<string, unknown>[], su
   json(res, 200, { items, page, pageSize, total: all.length })
 }
 
-/** The content and blog services' public reads (docs/api.md shapes: paged summaries, details by slug), from a mutable data set. */
+/** The content and blog services' public reads (docs/api.md shapes: paged summaries, details by slug, the blog's changes), from a mutable data set. */
 export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
   const requests: string[] = []
   const srv = await listen((req, _body, res) => {
@@ -64,6 +64,15 @@ export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
     if (url.pathname === '/api/projects') return paged(res, url, newest(data.projects))
     if (url.pathname === '/api/pages') return paged(res, url, pages, true)
     if (url.pathname === '/api/blog') return paged(res, url, posts, true)
+    if (url.pathname === '/api/blog/changes') {
+      // Full posts changed at or after `since`, oldest change first (the blog's read for indexers).
+      const since = url.searchParams.get('since') ?? ''
+      const changed = posts
+        .filter((p) => (p.updated_at ?? p.created_at) >= since)
+        .sort((a, b) => (a.updated_at ?? a.created_at).localeCompare(b.updated_at ?? b.created_at))
+      if (!url.searchParams.has('pageSize')) url.searchParams.set('pageSize', '50')
+      return paged(res, url, changed)
+    }
     const found =
       slug &&
       (url.pathname.startsWith('/api/pages/') ? pages : posts).find(
