@@ -37,6 +37,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/blog/ping',
     'GET /api/blog',
     'GET /api/blog/slug/:slug',
+    'GET /api/blog/changes',
     'GET /api/blog/images/:name',
   ],
   chat: ['GET /api/chat/health', 'GET /api/chat/ping', 'POST /api/chat', 'GET /api/chat/status'],
