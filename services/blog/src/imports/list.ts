@@ -19,7 +19,7 @@ export async function importViews(ctx: Blog, records: ImportDoc[]): Promise<Blog
     Promise.all(
       records.map(async (r) => {
         const job = await ctx.queue.getJob(r._id)
-        return job ? jobView(job) : FINISHED
+        return job ? jobView(ctx.queue, job) : FINISHED
       }),
     ),
     ctx.posts

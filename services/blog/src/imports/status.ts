@@ -1,4 +1,5 @@
 import type { Job } from '@site/service-kit/queues'
+import type { Blog } from '../plugins/blog.js'
 import type { BlogImportJobStatus } from '@site/contracts'
 import type { ImportProgress } from '../jobs/import.js'
 
@@ -11,8 +12,11 @@ export type JobView = Pick<BlogImportJobStatus, 'state' | 'stage' | 'progress' |
  * An import job as the admin sees it: BullMQ's states folded into four (delayed, prioritized and
  * a backoff before the next attempt are all "waiting"), the stage and percent the job reported.
  */
-export async function jobView(job: Job): Promise<JobView> {
-  const raw = await job.getState()
+export async function jobView(queue: Blog['queue'], read: Job): Promise<JobView> {
+  const raw = await read.getState()
+  // A finished job's data is read again after its state: `read` may be from before it finished
+  // (its last stage, or the error of an earlier attempt) while the state is already the final one.
+  const job = raw === 'completed' || raw === 'failed' ? ((await queue.getJob(read.id!)) ?? read) : read
   const state = raw === 'completed' || raw === 'failed' || raw === 'active' ? raw : 'waiting'
   const p = (typeof job.progress === 'object' ? job.progress : {}) as Partial<ImportProgress>
   const view: JobView = {

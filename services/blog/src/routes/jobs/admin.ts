@@ -21,7 +21,7 @@ const jobsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const job = await ctx.queue.getJob(request.params.id)
       if (!job) throw notFound('Import job not found', 'JOB_NOT_FOUND')
-      const status: JobStatus = { id: String(job.id), ...(await jobView(job)) }
+      const status: JobStatus = { id: String(job.id), ...(await jobView(ctx.queue, job)) }
       if (status.state === 'completed' && job.returnvalue) {
         const r = job.returnvalue as ImportResult
         const result = await uploadResult(ctx, r.postId, r.aiTags, r.translation !== 'replayed')
