@@ -26,8 +26,8 @@ export type { Upstreams } from './server/load'
 export interface RendererOptions {
   /**
    * web/dist/index.html: `<!--app-boot-->`, `<!--app-head-->`, `<!--app-html-->` and
-   * `<!--app-data-->` mark where the page goes; Vite's script and stylesheet tags are taken out of
-   * it (the boot script loads the scripts, the stylesheets are inlined).
+   * `<!--app-data-->` mark where the page goes; its stylesheet links are replaced by the
+   * stylesheets themselves (inlined).
    */
   template: string
   /** A built file's text by its path (`/assets/….css`): the stylesheets inlined into each page. */

@@ -1,8 +1,8 @@
 // What a server-rendered page loads besides its HTML, from the build (index.html and Vite's client
 // manifest). Its stylesheets are inlined, so the page paints with the HTML alone: no stylesheet
-// request stands between the HTML and the first paint. Its scripts (the entry and the page's
-// code-split chunks, preloaded so hydration does not wait for a chain of imports) are loaded by the
-// boot script after that paint (@site/contracts/page-scripts).
+// request stands between the HTML and the first paint. Its scripts are the entry (a module script,
+// deferred by nature) and the page's code-split chunks, preloaded so hydration does not wait for a
+// chain of imports; plus the boot script (@site/contracts/page-scripts), the one inline script.
 import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 import { escapeHtml } from './escape'
 import type { PageRoute } from './routes'
@@ -60,36 +60,26 @@ export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => Pag
   }
 }
 
-/** The built index.html without the tags Vite wrote into it, and what they named. */
-export interface Shell extends PageAssets {
+/** The built index.html without its stylesheet links, and the stylesheets they named. */
+export interface Shell {
   template: string
-  /** The entry module, loaded by the boot script. */
-  entry: string
+  css: string[]
 }
 
-const TAG = {
-  entry: /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g,
-  preload: /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g,
-  css: /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>\s*/g,
-}
+const STYLESHEET = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>\s*/g
 
 export function readShell(built: string): Shell {
-  const take = (re: RegExp) => [...built.matchAll(re)].map((m) => m[1]!)
-  const [entry] = take(TAG.entry)
-  if (!entry) throw new Error('web/dist/index.html has no module entry: is it a build?')
   return {
-    entry,
-    js: take(TAG.preload),
-    css: take(TAG.css),
-    template: built.replace(TAG.entry, '').replace(TAG.preload, '').replace(TAG.css, ''),
+    css: [...built.matchAll(STYLESHEET)].map((m) => m[1]!),
+    template: built.replace(STYLESHEET, ''),
   }
 }
 
 /**
- * The page's head tags for its assets: the boot script (the pages' one inline script, allowed by
- * the CSP's hash; entry and chunks in its data attributes) and the stylesheets inlined, the
- * entry's first so the features' own CSS refines the global classes (as when a chunk loads later).
- * `readAsset` reads a built file by its path; each is read once.
+ * The page's head tags for its assets: the boot script (allowed by the CSP's hash), the
+ * stylesheets inlined, the entry's first so the features' own CSS refines the global classes (as
+ * when a chunk loads later), and module preloads of the page's chunks. `readAsset` reads a built
+ * file by its path; each is read once.
  */
 export function assetTags(readAsset: (path: string) => string) {
   const styles = new Map<string, string>()
@@ -103,9 +93,10 @@ export function assetTags(readAsset: (path: string) => string) {
     return tag
   }
   return (shell: Shell, page: PageAssets): { boot: string; styles: string } => ({
-    boot: `<script id="app-boot" data-entry="${escapeHtml(shell.entry)}" data-preload="${escapeHtml(
-      [...shell.js, ...page.js].join(' '),
-    )}">${PAGE_BOOT_SCRIPT}</script>`,
-    styles: [...new Set([...shell.css, ...page.css])].map(style).join('\n    '),
+    boot: `<script id="app-boot">${PAGE_BOOT_SCRIPT}</script>`,
+    styles: [
+      ...[...new Set([...shell.css, ...page.css])].map(style),
+      ...page.js.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}" />`),
+    ].join('\n    '),
   })
 }
