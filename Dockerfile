@@ -10,7 +10,8 @@
 # BuildKit knows RUN --mount and COPY --chmod.
 ARG NODE_IMAGE=node:24-slim
 
-# --- build: this workspace's dependencies plus the root's tools (TypeScript), then tsc -b -------
+# --- build: the dependencies of this workspace and the two packages it builds on, plus TypeScript
+# and Node's types from the root, then tsc -b --------------------------------------------------------
 FROM ${NODE_IMAGE} AS build
 ARG WORKSPACE
 RUN test -n "$WORKSPACE" || { echo 'set --build-arg WORKSPACE=gateway or services/<name>' >&2; exit 1; }
@@ -19,10 +20,15 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY ${WORKSPACE}/package.json ${WORKSPACE}/
+# The root's devDependencies are the whole toolbox (lint, tests, benchmarks, Lighthouse); building
+# needs two of them. Both manifests keep just those, so npm ci installs them at their locked versions.
+COPY scripts/docker/root-dev-deps.mjs /tmp/
+RUN node /tmp/root-dev-deps.mjs typescript @types/node
 # --ignore-scripts: the native modules used here ship prebuilt binaries (argon2 prebuilds, sharp's
-# @img packages, esbuild), and the root's `node` devDependency would otherwise download a second Node.
+# @img packages); nothing is compiled at install.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci -w ${WORKSPACE} --include-workspace-root --ignore-scripts --no-audit --no-fund
+    npm ci -w packages/contracts -w packages/service-kit -w ${WORKSPACE} --include-workspace-root \
+      --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json services.json ./
 COPY packages/contracts/ packages/contracts/
 COPY packages/service-kit/ packages/service-kit/

@@ -11,7 +11,7 @@
 #   site-local/redis:7           that Debian plus Debian's redis-server
 #   site-local/ferretdb:1.24     that Debian plus our FerretDB build (tools/ferretdb), on port 27017
 #   site-local/mail-catcher:1    an SMTP sink with a Mailpit-like HTTP API (scripts/docker/mail-catcher)
-# Needs root (debootstrap), docker, npm and go.
+# Needs root (debootstrap, installed from Debian when missing), docker, npm and go.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -44,7 +44,12 @@ timed() { # name, command...: runs it and prints how long it took
 }
 
 build_debian() {
-  command -v debootstrap >/dev/null || { echo 'debootstrap is missing: apt-get install debootstrap' >&2; exit 1; }
+  if ! command -v debootstrap >/dev/null; then
+    [ "$(id -u)" = 0 ] || { echo 'debootstrap is missing: apt-get install debootstrap' >&2; exit 1; }
+    log "installing debootstrap (Debian)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null ||
+      { echo 'apt-get install debootstrap failed' >&2; exit 1; }
+  fi
   local rootfs=$work/debian-rootfs
   rm -rf "$rootfs"
   debootstrap --variant=minbase "$suite" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||

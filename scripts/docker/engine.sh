@@ -23,7 +23,9 @@ start() {
     if ! command -v dockerd >/dev/null; then
       [ "$(id -u)" = 0 ] || { say "dockerd is missing and installing it needs root"; return 1; }
       say "installing docker.io (Debian)"
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends docker.io >/dev/null 2>"$data/docker-apt.log" ||
+      # Package lists missing or stale on a fresh machine: one apt-get update, then a second try.
+      apt_install() { DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends docker.io >/dev/null 2>"$data/docker-apt.log"; }
+      apt_install || { timeout 300 apt-get update -qq >/dev/null 2>&1; apt_install; } ||
         { say "apt-get install docker.io failed: $(tail -1 "$data/docker-apt.log")"; return 1; }
     fi
     say "starting dockerd (log: $logfile)"
