@@ -35,7 +35,6 @@ const app = Fastify({
 
 const renderer = createRenderer({
   template: readFileSync(new URL('index.html', `file://${root}`), 'utf8'),
-  readAsset: (path) => readFileSync(new URL(`.${path}`, `file://${root}`), 'utf8'),
   upstreams: { contentUrl: config.contentUrl, blogUrl: config.blogUrl, timeoutMs: config.timeoutMs },
   origin: config.origin,
   assetsFor: assetLinks(JSON.parse(readFileSync(new URL('.vite/manifest.json', `file://${root}`), 'utf8'))),

@@ -17,7 +17,7 @@ import { loadPage, UpstreamError, type PageData, type Upstreams } from './server
 import { resolveRoute, type PageRoute } from './server/routes'
 import { feedXml, robotsTxt, sitemapXml } from './server/seo'
 
-import { assetTags, readShell, type PageAssets } from './server/assets'
+import { assetTags, type PageAssets } from './server/assets'
 
 export { assetLinks, type Manifest } from './server/assets'
 export { UpstreamError } from './server/load'
@@ -26,12 +26,9 @@ export type { Upstreams } from './server/load'
 export interface RendererOptions {
   /**
    * web/dist/index.html: `<!--app-boot-->`, `<!--app-head-->`, `<!--app-html-->` and
-   * `<!--app-data-->` mark where the page goes; its stylesheet links are replaced by the
-   * stylesheets themselves (inlined).
+   * `<!--app-data-->` mark where the page goes.
    */
   template: string
-  /** A built file's text by its path (`/assets/….css`): the stylesheets inlined into each page. */
-  readAsset: (path: string) => string
   upstreams: Upstreams
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs of canonical, Open Graph, sitemap, feeds. */
   origin: string
@@ -121,8 +118,6 @@ const NO_ASSETS: PageAssets = { css: [], js: [] }
 
 export function createRenderer(opts: RendererOptions) {
   const onError = opts.onError ?? (() => undefined)
-  const shell = readShell(opts.template)
-  const tagsFor = assetTags(opts.readAsset)
 
   /**
    * `session`: the request carried a session cookie. Without one the browser need not ask who is
@@ -133,9 +128,9 @@ export function createRenderer(opts: RendererOptions) {
     const resolved = resolveRoute(url.pathname, url.searchParams)
     const { language, route } = resolved
     const fill = (head: string, assets: PageAssets, body: string, data = '') => {
-      const tags = tagsFor(shell, assets)
+      const tags = assetTags(assets)
       return (
-        shell.template
+        opts.template
           // Function replacements: a `$&` or `$'` in a page's text must stay text.
           .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
           .replace('<!--app-boot-->', () => tags.boot)

@@ -1,8 +1,7 @@
 // What a server-rendered page loads besides its HTML, from the build (index.html and Vite's client
-// manifest). Its stylesheets are inlined, so the page paints with the HTML alone: no stylesheet
-// request stands between the HTML and the first paint. Its scripts are the entry (a module script,
-// deferred by nature) and the page's code-split chunks, preloaded so hydration does not wait for a
-// chain of imports; plus the boot script (@site/contracts/page-scripts), the one inline script.
+// manifest): the stylesheets of the page's code-split chunks, so it is styled at first paint, and
+// their modules preloaded, so hydration does not wait for a chain of imports; plus the boot script
+// (@site/contracts/page-scripts), the one inline script.
 import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 import { escapeHtml } from './escape'
 import type { PageRoute } from './routes'
@@ -60,43 +59,17 @@ export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => Pag
   }
 }
 
-/** The built index.html without its stylesheet links, and the stylesheets they named. */
-export interface Shell {
-  template: string
-  css: string[]
-}
-
-const STYLESHEET = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>\s*/g
-
-export function readShell(built: string): Shell {
-  return {
-    css: [...built.matchAll(STYLESHEET)].map((m) => m[1]!),
-    template: built.replace(STYLESHEET, ''),
-  }
-}
-
 /**
- * The page's head tags for its assets: the boot script (allowed by the CSP's hash), the
- * stylesheets inlined, the entry's first so the features' own CSS refines the global classes (as
- * when a chunk loads later), and module preloads of the page's chunks. `readAsset` reads a built
- * file by its path; each is read once.
+ * The page's head tags for its assets: the boot script (allowed by the CSP's hash), then the
+ * stylesheets and module preloads of the page's code-split chunks (the entry's own come with the
+ * built index.html, after them).
  */
-export function assetTags(readAsset: (path: string) => string) {
-  const styles = new Map<string, string>()
-  const style = (href: string) => {
-    let tag = styles.get(href)
-    if (tag === undefined) {
-      // `</style` cannot occur in CSS that Vite wrote, but a stylesheet must never end the element.
-      tag = `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`
-      styles.set(href, tag)
-    }
-    return tag
-  }
-  return (shell: Shell, page: PageAssets): { boot: string; styles: string } => ({
+export function assetTags(page: PageAssets): { boot: string; styles: string } {
+  return {
     boot: `<script id="app-boot">${PAGE_BOOT_SCRIPT}</script>`,
     styles: [
-      ...[...new Set([...shell.css, ...page.css])].map(style),
+      ...page.css.map((f) => `<link rel="stylesheet" crossorigin href="${escapeHtml(f)}" />`),
       ...page.js.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}" />`),
     ].join('\n    '),
-  })
+  }
 }
