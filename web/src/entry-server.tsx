@@ -16,8 +16,7 @@ import { buildHead, renderHead } from './server/head'
 import { loadPage, UpstreamError, type PageData, type Upstreams } from './server/load'
 import { resolveRoute, type PageRoute } from './server/routes'
 import { feedXml, robotsTxt, sitemapXml } from './server/seo'
-
-import { assetTags, type PageAssets } from './server/assets'
+import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 
 export { assetLinks, type Manifest } from './server/assets'
 export { UpstreamError } from './server/load'
@@ -32,8 +31,8 @@ export interface RendererOptions {
   upstreams: Upstreams
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs of canonical, Open Graph, sitemap, feeds. */
   origin: string
-  /** Stylesheets and modules of a page kind's code-split chunks (from Vite's manifest). */
-  assetsFor?: (kind: PageRoute['kind']) => PageAssets
+  /** Stylesheets and module preloads of a page kind's code-split chunks (from Vite's manifest). */
+  assetsFor?: (kind: PageRoute['kind']) => string
   onError?: (err: unknown) => void
 }
 
@@ -114,7 +113,8 @@ async function renderTree(
   })
 }
 
-const NO_ASSETS: PageAssets = { css: [], js: [] }
+/** The pages' one inline script (the returning visitor's language redirect), allowed by the gateway's CSP hash. */
+const BOOT = `<script id="app-boot">${PAGE_BOOT_SCRIPT}</script>`
 
 export function createRenderer(opts: RendererOptions) {
   const onError = opts.onError ?? (() => undefined)
@@ -127,24 +127,20 @@ export function createRenderer(opts: RendererOptions) {
     const url = new URL(href, opts.origin)
     const resolved = resolveRoute(url.pathname, url.searchParams)
     const { language, route } = resolved
-    const fill = (head: string, assets: PageAssets, body: string, data = '') => {
-      const tags = assetTags(assets)
-      return (
-        opts.template
-          // Function replacements: a `$&` or `$'` in a page's text must stay text.
-          .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
-          .replace('<!--app-boot-->', () => tags.boot)
-          .replace('<!--app-head-->', () => `${head}\n    ${tags.styles}`)
-          .replace('<!--app-html-->', () => body)
-          .replace('<!--app-data-->', () => data)
-      )
-    }
+    const fill = (head: string, body: string, data = '') =>
+      opts.template
+        // Function replacements: a `$&` or `$'` in a page's text must stay text.
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+        .replace('<!--app-boot-->', () => BOOT)
+        .replace('<!--app-head-->', () => head)
+        .replace('<!--app-html-->', () => body)
+        .replace('<!--app-data-->', () => data)
 
     if (route.kind === 'admin') {
       // Rendered in the browser only (a lazy chunk for signed-in users); not indexed.
       return {
         status: 200,
-        html: fill(`<title>Admin</title>\n    <meta name="robots" content="noindex" />`, NO_ASSETS, ''),
+        html: fill(`<title>Admin</title>\n    <meta name="robots" content="noindex" />`, ''),
       }
     }
     let data: PageData | null = null
@@ -166,9 +162,9 @@ export function createRenderer(opts: RendererOptions) {
     }
     const body = await renderTree(url, language, payload, onError)
     const head = renderHead(buildHead({ origin: opts.origin, resolved, data, status }), language)
-    const assets = status === 503 ? NO_ASSETS : (opts.assetsFor?.(route.kind) ?? NO_ASSETS)
+    const assets = status === 503 ? '' : (opts.assetsFor?.(route.kind) ?? '')
     const script = `<script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(payload)}</script>`
-    return { status, html: fill(head, assets, body, script) }
+    return { status, html: fill(`${head}\n    ${assets}`, body, script) }
   }
 
   return {
