@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
 const src = decodeURIComponent(new URL('./src/', import.meta.url).pathname)
@@ -7,8 +7,21 @@ const src = decodeURIComponent(new URL('./src/', import.meta.url).pathname)
 // and CSS, which the server uses to link a page's code-split chunks) and the server renderer
 // (`vite build --ssr src/entry-server.tsx`, web/dist-server, loaded by server.mjs).
 // In development, /api and /objects go to the gateway (npm start) so cookies stay same-origin.
+// The page's scripts are fetched at low priority: the server-rendered HTML, its stylesheet and the
+// hero image come first on a slow connection, and the scripts (which only hydrate what is already
+// on screen) follow. Module scripts and modulepreloads are High by default in Chrome, ahead of
+// the image. assets.ts does the same for the per-page preloads.
+const lowPriorityScripts: Plugin = {
+  name: 'low-priority-scripts',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
+  },
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), lowPriorityScripts],
   resolve: {
     // `@/x` is web/src/x (same alias in tsconfig.json "paths").
     alias: { '@/': src },

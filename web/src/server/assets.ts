@@ -1,6 +1,7 @@
 // The code-split chunks a server-rendered page needs (Vite's client manifest): their stylesheets go
 // in the head, so the page is styled at first paint, and their modules are preloaded, so hydration
-// does not wait for a chain of imports.
+// does not wait for a chain of imports. Low priority, like the entry's (vite.config.ts): they come
+// after the stylesheets and the hero image.
 import type { PageRoute } from './routes'
 
 export interface ManifestChunk {
@@ -12,7 +13,7 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>
 
 /** The lazy modules each page kind renders (beyond the entry chunk). */
-const ALWAYS = ['src/features/i18n/components/LanguageSwitcher.tsx', 'src/components/ui/Toaster.tsx']
+const ALWAYS = ['src/i18n/components/LanguageSwitcher.tsx', 'src/components/ui/Toaster.tsx']
 const PAGE_MODULES: Partial<Record<PageRoute['kind'], string[]>> = {
   projects: ['src/features/projects/components/ProjectsPage.tsx'],
   blog: ['src/features/blog/components/BlogListPage.tsx'],
@@ -21,6 +22,10 @@ const PAGE_MODULES: Partial<Record<PageRoute['kind'], string[]>> = {
 }
 
 export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => string {
+  // A module moved or renamed without this list following would silently lose its preload (a
+  // waterfall of imports during hydration): refuse to start instead.
+  const missing = [...ALWAYS, ...Object.values(PAGE_MODULES).flat()].filter((m) => !manifest[m])
+  if (missing.length) throw new Error(`web/src/server/assets.ts names modules the build does not have: ${missing.join(', ')}`)
   // What the entry (index.html) already loads.
   const loaded = new Set<string>()
   const walk = (key: string, into: Set<string>) => {
@@ -46,7 +51,7 @@ export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => str
     }
     const html = [
       ...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}" />`),
-      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...js.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`),
     ].join('\n    ')
     cache.set(kind, html)
     return html

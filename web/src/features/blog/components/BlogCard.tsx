@@ -63,8 +63,11 @@ export function BlogCard({ post }: { post: BlogPostSummary }) {
         </h2>
         <p className="blog-card__excerpt">{stripTags(localized(post, 'excerpt', language))}</p>
         <TagList tags={post.tags ?? []} />
-        <Link to={href} className="blog-card__more" aria-label={`${t.readMore}: ${title}`}>
-          {t.readMore} <ArrowRight size={16} aria-hidden />
+        {/* The title in hidden text rather than an aria-label: crawlers and Lighthouse read the
+            link's text, and a bare 'Read more' tells them nothing. */}
+        <Link to={href} className="blog-card__more">
+          {t.readMore}
+          <span className="sr-only">: {title}</span> <ArrowRight size={16} aria-hidden />
         </Link>
       </div>
     </li>
