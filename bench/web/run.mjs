@@ -1,16 +1,21 @@
-// Web bench (JSON out): the public JS the browser downloads for a public page (gzip), the admin
-// chunk (loaded only on /admin), and Lighthouse mobile (performance, accessibility, SEO, best
-// practices) on every public route type (home, projects, blog, a post, a CMS page) in nl and en,
-// against the real stack seeded with the scale bench's posts (1,000 by default), with the system
-// Chromium. Each page is requested once before its run, as a visitor after another would find the
-// services' caches.
-// `npm run bench:web -- [--no-build] [--posts 1000] [--runs 1]` → prints JSON and writes
-// bench/results/web.json (the median run per route when --runs > 1).
+// Web bench (JSON out), against the real stack seeded with the scale bench's posts (1,000 by
+// default):
+// - the public JS the browser downloads for a public page (gzip) and the admin chunk (only /admin);
+// - Lighthouse mobile (performance, accessibility, SEO, best practices) on every public route type
+//   (home, projects, blog, a post, a CMS page) in nl and en, with the system Chromium; each page is
+//   requested once before its run, as a visitor after another would find the services' caches;
+// - the response time of every server-rendered route, the sitemap and a feed through the gateway
+//   (autocannon, 50 connections, p50/p90/p99; the server writes a page in one piece, so this is the
+//   time to first byte plus the transfer of the page over loopback).
+// `npm run bench:web -- [--no-build] [--posts 1000] [--runs 1] [--no-lighthouse] [--no-ttfb]
+//   [--ttfb-seconds 10]` → prints JSON and writes bench/results/web.json (the median Lighthouse run
+// per route when --runs > 1).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
 import { parseArgs } from 'node:util'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 import { makePost, seedPosts } from '../scale/posts.mjs'
@@ -25,6 +30,9 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     posts: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '1' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-ttfb': { type: 'boolean', default: false },
+    'ttfb-seconds': { type: 'string', default: '10' },
   },
 })
 const postCount = Number(args.posts)
@@ -73,8 +81,12 @@ process.env.REDIS_URL = infra.redisUrl
 const { startStack } = await import('../../scripts/lib/stack.mjs')
 let stack
 let lighthouseResult
+let ttfbResult
 try {
-  stack = await startStack()
+  // Seeding 1,000 posts as one admin: lift the per-client budgets, or the seed meets 429s.
+  stack = await startStack({
+    env: { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_READ_PER_MINUTE: '100000000' },
+  })
   const username = 'bench-admin'
   const password = 'bench-admin-password-1'
   execFileSync(process.execPath, [join(root, 'services/auth/dist/seed.js')], {
@@ -121,41 +133,88 @@ try {
   if (!page.ok) throw new Error(`seeding the page: ${page.status} ${await page.text()}`)
   const post = makePost(Math.floor(postCount / 2))
 
-  const chromeLauncher = await import('chrome-launcher')
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  })
-  try {
-    lighthouseResult = {}
-    // Each public route type, in Dutch and English (server-rendered).
-    const routes = ['/', '/projects', '/blog', `/blog/${post.slug}`, '/pages/werkwijze-en-prijzen']
-    for (const path of routes.flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`])) {
-      // As the next visitor finds it: the services' caches already hold the page's reads.
-      const warm = await fetch(`${stack.url}${path}`)
-      if (!warm.ok) throw new Error(`${path}: ${warm.status}`)
-      const all = []
-      for (let i = 0; i < runs; i++) all.push(await audit(chrome, `${stack.url}${path}`))
-      all.sort((a, b) => a.performance - b.performance)
-      lighthouseResult[path] = {
-        ...all[Math.floor(all.length / 2)],
-        ...(runs > 1 ? { performanceRuns: all.map((r) => r.performance) } : {}),
+  if (!args['no-lighthouse']) {
+    const chromeLauncher = await import('chrome-launcher')
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--no-first-run',
+      ],
+    })
+    try {
+      lighthouseResult = {}
+      // Each public route type, in Dutch and English (server-rendered).
+      const routes = ['/', '/projects', '/blog', `/blog/${post.slug}`, '/pages/werkwijze-en-prijzen']
+      for (const path of routes.flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`])) {
+        // As the next visitor finds it: the services' caches already hold the page's reads.
+        const warm = await fetch(`${stack.url}${path}`)
+        if (!warm.ok) throw new Error(`${path}: ${warm.status}`)
+        const all = []
+        for (let i = 0; i < runs; i++) all.push(await audit(chrome, `${stack.url}${path}`))
+        all.sort((a, b) => a.performance - b.performance)
+        lighthouseResult[path] = {
+          ...all[Math.floor(all.length / 2)],
+          ...(runs > 1 ? { performanceRuns: all.map((r) => r.performance) } : {}),
+        }
+        log(`${path}: ${JSON.stringify(lighthouseResult[path])}`)
       }
-      log(`${path}: ${JSON.stringify(lighthouseResult[path])}`)
+    } finally {
+      await chrome.kill()
     }
-  } finally {
-    await chrome.kill()
   }
+  if (!args['no-ttfb']) ttfbResult = await ttfb(stack.url, post.slug)
 } finally {
   await stack?.stop()
   await infra.stop()
+}
+
+/** Response times of the server-rendered routes at 50 connections (only answers with the route's
+ * expected status count: a 429 or 503 would be fast and flatter the figure). */
+async function ttfb(base, slug) {
+  const seconds = Number(args['ttfb-seconds'])
+  const paths = [
+    '/',
+    '/en',
+    '/projects',
+    '/blog',
+    '/blog?page=2',
+    `/blog/${slug}`,
+    `/en/blog/${slug}`,
+    '/pages/werkwijze-en-prijzen',
+    '/no-such-page',
+    '/sitemap.xml',
+    '/feed.xml',
+  ]
+  const result = {}
+  for (const path of paths) {
+    const warm = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } })
+    const wireBytes = Number(warm.headers.get('content-length') ?? 0) || null
+    const bytes = (await warm.arrayBuffer()).byteLength
+    const r = await autocannon({
+      url: `${base}${path}`,
+      connections: 50,
+      duration: seconds,
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    const expected = r[`${Math.floor(warm.status / 100)}xx`] ?? 0
+    result[path] = {
+      status: warm.status,
+      bytes,
+      wireBytes,
+      requestsPerSecond: Math.round(expected / (r.duration || seconds)),
+      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+      otherStatus: r.requests.total - expected,
+      errors: r.errors,
+      timeouts: r.timeouts,
+    }
+    log(`ttfb ${path}: ${JSON.stringify(result[path])}`)
+  }
+  return result
 }
 
 /** One Lighthouse run of `url` (its defaults: mobile emulation, simulated throttling). */
@@ -207,11 +266,13 @@ const out = {
     node: process.version,
     chromium: CHROMIUM,
   },
-  settings: { posts: postCount, runs },
+  settings: { posts: postCount, runs, ttfbConnections: 50, ttfbSeconds: Number(args['ttfb-seconds']) },
   notes:
-    "publicJs = the JS every public page loads (entry + its preloads, after the first paint); adminChunk = loaded only on /admin. Lighthouse 13 default config (mobile emulation, simulated throttling) through the gateway with the static build, each page requested once before (warm service caches); the posts are the scale bench's (12 paragraphs, nl and en). Shared 2-core machine: performance varies run to run (--runs N keeps the median).",
+    "publicJs = the JS every public page loads (entry + its preloads, after the first paint); adminChunk = loaded only on /admin. Lighthouse 13 default config (mobile emulation, simulated throttling) through the gateway with the static build, each page requested once before (warm service caches); the posts are the scale bench's (12 paragraphs, nl and en). ttfb = autocannon through the gateway at 50 connections (per-client rate limits lifted), Accept-Encoding br, gzip; requestsPerSecond counts only answers with the route's status (404 for /no-such-page). Shared 2-core machine: performance varies run to run (--runs N keeps the median).",
   bundle,
   lighthouse: lighthouseResult,
+  ttfb: ttfbResult,
 }
+mkdirSync(join(root, 'bench/results'), { recursive: true })
 writeFileSync(join(root, 'bench/results/web.json'), `${JSON.stringify(out, null, 2)}\n`)
 process.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
