@@ -30,8 +30,12 @@ export function TagList({ tags, limit = VISIBLE_TAGS }: { tags: string[]; limit?
   )
 }
 
-/** A post card of /blog: image (or the tag fallback), long date, author, title, excerpt, tags, 'Read more'. */
-export function BlogCard({ post }: { post: BlogPostSummary }) {
+/**
+ * A post card of /blog: image (or the tag fallback), long date, author, title, excerpt, tags, 'Read more'.
+ * `first`: the list's first card, whose image is on screen at load (a phone shows one card): fetched
+ * at once and first, not lazily; it is the page's largest image.
+ */
+export function BlogCard({ post, first = false }: { post: BlogPostSummary; first?: boolean }) {
   const t = useT().blog
   const { language } = useLanguage()
   const title = stripTags(localized(post, 'title', language))
@@ -41,7 +45,8 @@ export function BlogCard({ post }: { post: BlogPostSummary }) {
       <img
         src={post.featured_image || tagFallbackImage(post.tags)}
         alt=""
-        loading="lazy"
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
         decoding="async"
         width={800}
         height={500}

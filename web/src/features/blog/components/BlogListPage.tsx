@@ -63,8 +63,8 @@ export function BlogListPage() {
       ) : posts.data && posts.data.items.length > 0 ? (
         <>
           <ul className="card-grid">
-            {posts.data.items.map((post) => (
-              <BlogCard key={post.id} post={post} />
+            {posts.data.items.map((post, i) => (
+              <BlogCard key={post.id} post={post} first={i === 0} />
             ))}
           </ul>
           <BlogPagination page={posts.data.page} pageSize={posts.data.pageSize} total={posts.data.total} />
