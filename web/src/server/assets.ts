@@ -25,7 +25,8 @@ export function assetLinks(manifest: Manifest): (kind: PageRoute['kind']) => str
   // A module moved or renamed without this list following would silently lose its preload (a
   // waterfall of imports during hydration): refuse to start instead.
   const missing = [...ALWAYS, ...Object.values(PAGE_MODULES).flat()].filter((m) => !manifest[m])
-  if (missing.length) throw new Error(`web/src/server/assets.ts names modules the build does not have: ${missing.join(', ')}`)
+  if (missing.length)
+    throw new Error(`web/src/server/assets.ts names modules the build does not have: ${missing.join(', ')}`)
   // What the entry (index.html) already loads.
   const loaded = new Set<string>()
   const walk = (key: string, into: Set<string>) => {
