@@ -59,6 +59,16 @@ function newSearch() {
   })
 }
 
+const digests = new WeakMap<KnowledgeItem, string>()
+function itemDigest(item: KnowledgeItem): string {
+  let d = digests.get(item)
+  if (d === undefined) {
+    d = createHash('sha256').update(JSON.stringify(item)).digest('base64')
+    digests.set(item, d)
+  }
+  return d
+}
+
 /**
  * The site's published content as an in-memory BM25 index (MiniSearch), rebuilt from the owning
  * services' public APIs every refresh. A source that does not answer keeps its last known items,
@@ -119,8 +129,10 @@ export class KnowledgeIndex {
     const all = [...SITE_FACTS, ...SOURCE_NAMES.flatMap((n) => this.bySource.get(n) ?? [])]
     // A digest, not the JSON itself: at a thousand posts the JSON is ~16 MB that would stay in
     // memory between refreshes (and be built twice at once), pushing the chat past its limit.
+    // Each item's own digest is kept by the item: an unchanged post keeps its item object between
+    // refreshes (sources.ts), so a refresh with nothing new hashes a few hundred bytes per post.
     const hash = createHash('sha256')
-    for (const item of all) hash.update(JSON.stringify(item)).update('\n')
+    for (const item of all) hash.update(itemDigest(item)).update('\n')
     const signature = hash.digest('base64')
     if (signature === this.signature) return
     const chunks = buildChunks(all)
