@@ -262,7 +262,10 @@ function infraPids() {
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-      if (/ferretdb|redis-server/.test(cmd) && ports.some((port) => cmd.includes(`:${port}`) || cmd.includes(`--port ${port}`)))
+      if (
+        /ferretdb|redis-server/.test(cmd) &&
+        ports.some((port) => cmd.includes(`:${port}`) || cmd.includes(`--port ${port}`))
+      )
         pids.push(Number(pid))
     } catch {
       /* exited meanwhile */
