@@ -22,6 +22,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseAllDocuments } from 'yaml'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
+import { CHROMIUM, launchChromium } from '../lib/chromium.mjs'
 import { seedPosts } from './posts.mjs'
 
 const { values: args } = parseArgs({
@@ -42,7 +43,6 @@ const sizes = (args.sizes ?? (args.quick ? '10,100' : '10,100,1000')).split(',')
 const duration = Number(args.duration ?? (args.quick ? 3 : 30))
 const connections = Number(args.connections)
 const withLighthouse = args.lighthouse && !args['no-lighthouse']
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const log = (m) => process.stderr.write(`[bench:scale] ${new Date().toISOString().slice(11, 19)} ${m}\n`)
 
 // --- manifest memory limits (k8s/base), by process name -------------------------------------------
@@ -355,18 +355,7 @@ try {
   }
 
   if (withLighthouse) {
-    const chromeLauncher = await import('chrome-launcher')
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--no-first-run',
-      ],
-    })
+    chrome = await launchChromium()
   }
 
   // The home's API calls (web/src/features/home/api/home.ts; the latest-posts section shows one post)

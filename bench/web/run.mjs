@@ -18,10 +18,10 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { parseArgs } from 'node:util'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
+import { CHROMIUM, launchChromium } from '../lib/chromium.mjs'
 import { makePost, seedPosts } from '../scale/posts.mjs'
 
 const log = (m) => process.stderr.write(`[bench:web] ${m}\n`)
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const dist = join(root, 'web/dist')
 
 const { values: args } = parseArgs({
@@ -134,18 +134,7 @@ try {
   const post = makePost(Math.floor(postCount / 2))
 
   if (!args['no-lighthouse']) {
-    const chromeLauncher = await import('chrome-launcher')
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--no-first-run',
-      ],
-    })
+    const chrome = await launchChromium()
     try {
       lighthouseResult = {}
       // Each public route type, in Dutch and English (server-rendered).
