@@ -240,8 +240,14 @@ t.test('consultation dialog and home contact form: success and failure toasts', 
       body: '{"statusCode":500,"error":"Internal Server Error","message":"boom"}',
     }),
   )
-  await dialog.getByRole('button', { name: 'Send message' }).click()
+  // Waits for the 500 itself: the validation failure's error toast may still be showing, and a
+  // request still in flight when the route below is replaced would be held by it for good.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/contacts') && r.status() === 500),
+    dialog.getByRole('button', { name: 'Send message' }).click(),
+  ])
   await toast(page, 'Error')
+  await dialog.getByRole('button', { name: 'Send message' }).waitFor()
   t.equal(await dialog.getByLabel('Email').inputValue(), 'ada@example.com', 'form kept after a failed call')
   await page.unroute('**/api/contacts')
   // Success: 'Sending...' while pending, toast, dialog closes, form cleared.
