@@ -182,7 +182,6 @@ async function ttfb(base, slug) {
   const result = {}
   for (const path of paths) {
     const warm = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } })
-    const wireBytes = Number(warm.headers.get('content-length') ?? 0) || null
     const bytes = (await warm.arrayBuffer()).byteLength
     const r = await autocannon({
       url: `${base}${path}`,
@@ -194,7 +193,6 @@ async function ttfb(base, slug) {
     result[path] = {
       status: warm.status,
       bytes,
-      wireBytes,
       requestsPerSecond: Math.round(expected / (r.duration || seconds)),
       latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
       otherStatus: r.requests.total - expected,
