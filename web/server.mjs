@@ -4,6 +4,7 @@
 // app shell: the browser renders it.
 import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { existsSync, readFileSync } from 'node:fs'
 import { Registry, collectDefaultMetrics } from 'prom-client'
@@ -23,6 +24,22 @@ if (errors.length > 0) {
   process.exit(78)
 }
 const { createRenderer, assetLinks } = await import(serverEntry.href)
+
+/**
+ * Sends a 200 body with an ETag of its content, or 304 when the client already holds it: pages and
+ * feeds are rendered on every request (admins' edits show at once), but an unchanged one then
+ * costs a revalidation, not its bytes. (The gateway suffixes the tag of a compressed answer and
+ * gives us our own tag back on revalidation.)
+ */
+function sendTagged(request, reply, body) {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  reply.header('etag', etag)
+  const held = (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+  if (held.includes(etag) || held.includes('*')) return reply.code(304).send()
+  return reply.send(body)
+}
 
 /** The session cookie (`sid`, set by the auth service) with a value. */
 const SESSION_COOKIE = /(?:^|;\s*)sid=[^;]/
@@ -72,10 +89,11 @@ app.get('/robots.txt', async (_req, reply) =>
 )
 
 /** Sitemap and feeds are built from the services on request; a service outage answers 503. */
-async function xml(reply, type, build) {
+async function xml(request, reply, type, build) {
   try {
     const body = await build()
-    return reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(body)
+    reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300')
+    return sendTagged(request, reply, body)
   } catch (err) {
     app.log.warn({ err }, 'xml')
     return reply
@@ -85,14 +103,14 @@ async function xml(reply, type, build) {
       .send('Temporarily unavailable, please try again later.')
   }
 }
-app.get('/sitemap.xml', (_req, reply) => xml(reply, 'application/xml', () => renderer.sitemap()))
+app.get('/sitemap.xml', (request, reply) => xml(request, reply, 'application/xml', () => renderer.sitemap()))
 for (const [prefix, language] of [
   ['', 'nl'],
   ['/en', 'en'],
   ['/de', 'de'],
 ]) {
-  app.get(`${prefix}/feed.xml`, (_req, reply) =>
-    xml(reply, 'application/rss+xml', () => renderer.feed(language)),
+  app.get(`${prefix}/feed.xml`, (request, reply) =>
+    xml(request, reply, 'application/rss+xml', () => renderer.feed(language)),
   )
 }
 
@@ -110,7 +128,7 @@ app.get('/*', async (request, reply) => {
   // A page says whether the request carried a session cookie: shared caches key on it.
   reply.header('cache-control', 'no-cache').header('vary', 'Cookie')
   if (page.status === 503) reply.header('retry-after', '30')
-  return reply.send(page.html)
+  return page.status === 200 ? sendTagged(request, reply, page.html) : reply.send(page.html)
 })
 
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -4,7 +4,7 @@
 // they hydrate: this was the largest single function in their hydration profile. The server and
 // the browser format with this same code, so the text cannot differ between them.
 // web/test/unit/longDate.test.ts checks it against Intl, day by day across DST changes.
-import type { Language } from './languages'
+import type { Locale as Language } from '@site/contracts'
 
 const MONTHS: Record<Language, readonly string[]> = {
   nl: [

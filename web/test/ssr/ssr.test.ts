@@ -94,6 +94,49 @@ t.test('status codes', async (t) => {
   t.match(admin.body, '<div id="root"></div>', 'the admin is rendered in the browser only')
 })
 
+t.test('an unchanged page or feed revalidates with a 304; an edit changes its tag', async (t) => {
+  for (const path of ['/blog/ai-prototype-in-days', '/en/blog', '/sitemap.xml', '/en/feed.xml']) {
+    for (const encoding of ['br', 'identity']) {
+      const headers = { 'accept-encoding': encoding }
+      const first = await fetch(`${origin}${path}`, { headers })
+      await first.arrayBuffer()
+      const etag = first.headers.get('etag')
+      t.ok(etag, `${path} (${encoding}): an ETag`)
+      const again = await fetch(`${origin}${path}`, { headers: { ...headers, 'if-none-match': etag! } })
+      t.equal(again.status, 304, `${path} (${encoding}): 304 for the tag it sent`)
+      t.equal((await again.arrayBuffer()).byteLength, 0, `${path} (${encoding}): no body`)
+      const other = await fetch(`${origin}${path}`, { headers: { ...headers, 'if-none-match': '"other"' } })
+      t.equal(other.status, 200, `${path} (${encoding}): 200 for another tag`)
+      await other.arrayBuffer()
+    }
+  }
+  // Signed in, the page differs (the embedded session flag): another tag.
+  const anonymous = (await get('/blog')).headers.get('etag')
+  const withCookie = (await fetch(`${origin}/blog`, { headers: { cookie: 'sid=x' } })).headers.get('etag')
+  t.not(withCookie, anonymous, 'a request with a session cookie gets another representation')
+  // An edit: the old tag no longer matches (then the page is put back for the other tests).
+  const path = '/en/pages/privacy'
+  const before = (await get(path)).headers.get('etag')!
+  const { id } = (await (await get('/api/pages/slug/privacy')).json()) as { id: string }
+  const put = (body: unknown) =>
+    fetch(`${origin}/api/pages/${id}`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        origin,
+        cookie: api.cookie,
+      },
+      body: JSON.stringify(body),
+    })
+  t.equal((await put({ ...PAGE, title_en: 'Privacy statement (updated)' })).status, 200, 'page edited')
+  const after = await fetch(`${origin}${path}`, { headers: { 'if-none-match': before } })
+  t.equal(after.status, 200, 'after an edit the old tag gets the new page')
+  t.match(await after.text(), 'Privacy statement (updated)')
+  t.equal((await put(PAGE)).status, 200, 'page put back')
+  t.not(after.headers.get('etag'), before)
+})
+
 t.test('the head of a post, a page, the home page and the blog', async (t) => {
   const { body } = await html('/en/blog/ai-prototype-in-days')
   t.match(body, '<html lang="en"')
