@@ -89,8 +89,13 @@ t.test('a dialog with edits asks before closing; unchanged or saved it closes at
 
   await d.getByRole('button', { name: 'Cancel', exact: true }).click()
   await discard.waitFor()
-  // As a person would: the question has taken the focus (and its Escape handler) before the key.
+  // As a person would: the question has taken the focus and been drawn before the key. Radix moves
+  // the focus in a child's effect and adds its Escape handler in the parent's; two frames later
+  // both have run (a clean-clone CI run under load once pressed Escape between them).
   await page.waitForFunction(() => document.activeElement?.textContent === 'Keep editing')
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  )
   await page.keyboard.press('Escape')
   await discard.waitFor({ state: 'hidden' })
   t.ok(await d.isVisible(), 'Escape on the question keeps editing')
