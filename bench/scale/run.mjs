@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util'
 import { parseAllDocuments } from 'yaml'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 import { CHROMIUM, launchChromium } from '../lib/chromium.mjs'
+import { adminHeaders, BENCH_STACK_ENV } from '../lib/stack.mjs'
 import { seedPosts } from './posts.mjs'
 
 const { values: args } = parseArgs({
@@ -256,7 +257,6 @@ async function lighthouseRun(chrome, url) {
   }
 }
 
-/** CPU seconds used so far by the stack's processes (utime + stime from /proc/<pid>/stat). */
 /** PIDs of the MongoDB-compatible server and Redis this bench uses (by their port on the command line). */
 function infraPids() {
   const ports = [process.env.MONGO_URL, process.env.REDIS_URL].map((u) => new URL(u).port)
@@ -275,10 +275,10 @@ function infraPids() {
   }
   return pids
 }
-function stackCpuSeconds(stack) {
+/** CPU seconds used so far by the stack's processes and `others` (utime + stime from /proc/<pid>/stat). */
+function stackCpuSeconds(stack, others = []) {
   let ticks = 0
-  // The database counts too: after a seed it may still be writing or serving the chat's re-read.
-  for (const pid of [...stack.supervisor.entries.map((e) => e.child.pid), ...infraPids()]) {
+  for (const pid of [...stack.supervisor.entries.map((e) => e.child.pid), ...others]) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
       ticks += Number(fields[11]) + Number(fields[12])
@@ -295,11 +295,13 @@ function stackCpuSeconds(stack) {
  */
 async function settle(stack) {
   const t0 = Date.now()
+  // The database counts too: after a seed it may still be writing or serving the chat's re-read.
+  const infra = infraPids()
   let quiet = 0
-  let last = stackCpuSeconds(stack)
+  let last = stackCpuSeconds(stack, infra)
   while (quiet < 3 && Date.now() - t0 < 90000) {
     await new Promise((r) => setTimeout(r, 1000))
-    const now = stackCpuSeconds(stack)
+    const now = stackCpuSeconds(stack, infra)
     quiet = now - last < 0.1 ? quiet + 1 : 0
     last = now
   }
@@ -319,8 +321,7 @@ let idle
 let stackRestarts = {}
 try {
   stack = await startStack({
-    // The bench is one client at 50 connections: lift the per-client budgets, or it measures 429s.
-    env: { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_READ_PER_MINUTE: '100000000' },
+    env: BENCH_STACK_ENV,
     startTimeoutMs: 180000, // a loaded shared machine starts nine processes slowly
     onSpawn: (name, child) => {
       try {
@@ -336,23 +337,7 @@ try {
   log(`idle RSS ${JSON.stringify(idle)} total ${sumValues(idle)} MB`)
   startSampling(stack)
 
-  const username = 'bench-admin'
-  const password = 'bench-admin-password-1'
-  stack.seedAdmin(username, password)
-  const base = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
-  const login = await fetch(`${stack.url}/api/auth/login`, {
-    method: 'POST',
-    headers: base,
-    body: JSON.stringify({ username, password }),
-  })
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
-  const headers = {
-    ...base,
-    cookie: login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  }
+  const headers = await adminHeaders(stack)
 
   if (withLighthouse) {
     chrome = await launchChromium()

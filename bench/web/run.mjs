@@ -10,15 +10,16 @@
 // `npm run bench:web -- [--no-build] [--posts 1000] [--runs 1] [--no-lighthouse] [--no-ttfb]
 //   [--ttfb-seconds 10]` → prints JSON and writes bench/results/web.json (the median Lighthouse run
 // per route when --runs > 1).
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { parseArgs } from 'node:util'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 import { CHROMIUM, launchChromium } from '../lib/chromium.mjs'
+import { adminHeaders, BENCH_STACK_ENV } from '../lib/stack.mjs'
 import { makePost, seedPosts } from '../scale/posts.mjs'
 
 const log = (m) => process.stderr.write(`[bench:web] ${m}\n`)
@@ -83,42 +84,14 @@ let stack
 let lighthouseResult
 let ttfbResult
 try {
-  // Seeding 1,000 posts as one admin: lift the per-client budgets, or the seed meets 429s.
-  stack = await startStack({
-    env: { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_READ_PER_MINUTE: '100000000' },
-  })
-  const username = 'bench-admin'
-  const password = 'bench-admin-password-1'
-  execFileSync(process.execPath, [join(root, 'services/auth/dist/seed.js')], {
-    env: {
-      ...process.env,
-      ...stack.env,
-      MONGO_DB: `${stack.env.QUEUE_PREFIX}_auth`,
-      ADMIN_USERNAME: username,
-      ADMIN_PASSWORD: password,
-    },
-    stdio: 'ignore',
-  })
-  const headers = {
-    'content-type': 'application/json',
-    'x-requested-with': 'XMLHttpRequest',
-    origin: stack.url,
-  }
-  const login = await fetch(`${stack.url}/api/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username, password }),
-  })
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  stack = await startStack({ env: BENCH_STACK_ENV })
+  const headers = await adminHeaders(stack)
   const t0 = Date.now()
-  await seedPosts(stack.url, { ...headers, cookie }, 0, postCount)
+  await seedPosts(stack.url, headers, 0, postCount)
   log(`seeded ${postCount} posts in ${Math.round((Date.now() - t0) / 1000)} s`)
   const page = await fetch(`${stack.url}/api/pages`, {
     method: 'POST',
-    headers: { ...headers, cookie },
+    headers,
     body: JSON.stringify({
       slug: 'werkwijze-en-prijzen',
       title_nl: 'Werkwijze en prijzen',
@@ -145,9 +118,10 @@ try {
         if (!warm.ok) throw new Error(`${path}: ${warm.status}`)
         const all = []
         for (let i = 0; i < runs; i++) all.push(await audit(chrome, `${stack.url}${path}`))
-        all.sort((a, b) => a.performance - b.performance)
+        // The median of the runs that scored (a run Lighthouse could not finish has no score).
+        const scored = all.filter((r) => r.performance !== null).sort((a, b) => a.performance - b.performance)
         lighthouseResult[path] = {
-          ...all[Math.floor(all.length / 2)],
+          ...(scored[Math.floor(scored.length / 2)] ?? all[0]),
           ...(runs > 1 ? { performanceRuns: all.map((r) => r.performance) } : {}),
         }
         log(`${path}: ${JSON.stringify(lighthouseResult[path])}`)

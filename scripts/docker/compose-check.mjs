@@ -140,13 +140,15 @@ async function drive() {
   let t0 = Date.now()
   if (!compose(['build']).ok) return check(false, 'docker compose build')
   log(`images built in ${secs(t0)}`)
-  const sizes = run(
-    'docker',
-    ['image', 'ls', '--format', '{{.Repository}} {{.Size}}', '--filter', 'reference=site/*:check'],
-    {
-      quiet: true,
-    },
-  ).out
+  const listing = [
+    'image',
+    'ls',
+    '--format',
+    '{{.Repository}} {{.Size}}',
+    '--filter',
+    'reference=site/*:check',
+  ]
+  const sizes = run('docker', listing, { quiet: true }).out
   log(`image sizes: ${sizes.split('\n').join(', ')}`)
   // Free ports taken now, not before a build of minutes in which another program may take them.
   gatewayPort = await freePort()
