@@ -64,12 +64,19 @@ t.test(
     t.match(app.knowledge.get('post:bericht-58')?.text.nl, /windmolen nummer 58/)
     t.notOk(app.knowledge.get('post:bericht-59'), 'drafts are not indexed')
 
+    const unchangedBefore = app.knowledge.get('post:bericht-0')
+    const editedBefore = app.knowledge.get('post:bericht-3')
     requests.length = 0
     await app.knowledge.refresh()
     t.same(
       requests.filter((u) => !u.startsWith('/api/blog?')),
       [],
       'nothing changed: no post is read again',
+    )
+    t.equal(
+      app.knowledge.get('post:bericht-0'),
+      unchangedBefore,
+      'nothing changed: the same item, not converted again',
     )
     const { cookie } = await createTestSession(blogEnv)
     const id = String((await postModel(blog.db).findOne({ slug: 'bericht-3' }).lean())!._id)
@@ -87,6 +94,8 @@ t.test(
     t.match(changed[0], /^\/api\/blog\/changes\?since=2\d{3}-/, 'since the changed post was updated')
     t.notOk(changed[0]!.includes(encodeURIComponent(day(0))), 'not since the oldest post')
     t.match(app.knowledge.get('post:bericht-3')?.text.nl, /vuurtoren/)
+    t.not(app.knowledge.get('post:bericht-3'), editedBefore, 'the edited post: a new item')
+    t.equal(app.knowledge.get('post:bericht-0'), unchangedBefore, 'the others keep theirs')
   },
 )
 

@@ -12,9 +12,9 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-// Building an Intl.DateTimeFormat (locale data, time zone rules) costs about a millisecond, formatting
-// with one a microsecond: a /blog page of 12 cards built 12 and showed up as the largest function in
-// the hydration profile. One formatter per locale and options, kept for the page's life (a handful).
+// Building an Intl.DateTimeFormat (locale data, time zone rules) costs a millisecond or more,
+// formatting with one a microsecond: the admin's lists format a date per row. One formatter per
+// locale and options, kept for the page's life (a handful).
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale} ${JSON.stringify(options)}`

@@ -5,9 +5,9 @@ import { htmlToText } from './text.js'
 type Row = Record<string, unknown>
 
 /**
- * The item of a full page or post, by the record it came from. The memo keeps an unchanged
- * record's object between refreshes, so its HTML is turned into text once, not on every refresh
- * (at a thousand posts that was about a second of CPU each minute).
+ * A post's item, by the record it came from. The memo keeps an unchanged post's record object
+ * between refreshes, so its HTML is turned into text once, not on every refresh (at a thousand
+ * posts that was about a second of CPU each minute). Pages (a handful) are converted each time.
  */
 const itemOfRow = new WeakMap<Row, KnowledgeItem>()
 function itemOf(row: Row, make: (row: Row) => KnowledgeItem): KnowledgeItem {
