@@ -3,10 +3,26 @@
 // its output (see log-format.mjs): pretty and prefixed per process on a terminal, JSON otherwise.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { onExit } from 'signal-exit'
 import { stopChild } from './infra.mjs'
 import { logFormatter, wantsPretty } from './log-format.mjs'
 
 const COLORS = [36, 32, 33, 35, 34, 91, 92, 93, 94, 95]
+
+// Supervisors with children still running. When their process ends without stopAll() (an uncaught
+// error, process.exit, a fatal signal, tap ending a test file at its timeout with SIGALRM), the
+// children are told to stop there and then: otherwise a whole stack would outlive its test and hold
+// the machine's CPU. signal-exit, which tap uses for the same signals, runs this and then lets the
+// signal end the process as it would have. A process killed with SIGKILL runs no handler.
+const live = new Set()
+let exitHandlerInstalled = false
+function stopOrphansOnExit() {
+  if (exitHandlerInstalled) return
+  exitHandlerInstalled = true
+  onExit(() => {
+    for (const supervisor of live) supervisor.signalAll()
+  })
+}
 
 export class Supervisor {
   /**
@@ -51,6 +67,8 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     entry.child = child
+    live.add(this)
+    stopOrphansOnExit()
     this.onSpawn?.(spec.name, child)
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (l) => this.line(spec.name, entry.color, l))
@@ -77,6 +95,15 @@ export class Supervisor {
     entry.child.kill(sig)
   }
 
+  /** SIGTERM to every running child, without waiting (the process is exiting). */
+  signalAll() {
+    for (const { child } of this.entries) {
+      if (!child || child.exitCode !== null || child.signalCode !== null) continue
+      child.kill('SIGCONT') // a frozen process cannot handle SIGTERM
+      child.kill('SIGTERM')
+    }
+  }
+
   async stopAll() {
     this.stopping = true
     await Promise.all(
@@ -88,5 +115,6 @@ export class Supervisor {
         }
       }),
     )
+    live.delete(this)
   }
 }
