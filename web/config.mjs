@@ -7,6 +7,8 @@ const DEFAULTS = {
   BLOG_URL: 'http://127.0.0.1:3003',
   PUBLIC_ORIGIN: 'http://localhost:8080',
   SSR_UPSTREAM_TIMEOUT_MS: '5000',
+  // At most the paging contract's largest page (50): each posts sitemap is one read of the blog service.
+  SITEMAP_POSTS_PER_FILE: '50',
 }
 
 /** Every environment variable the web server reads (the manifests' tests check them against this). */
@@ -44,6 +46,7 @@ export function readWebConfig(env = process.env) {
     blogUrl: httpUrl('BLOG_URL', get('BLOG_URL'), errors),
     origin: origin ? new URL(origin).origin : '',
     timeoutMs: integer('SSR_UPSTREAM_TIMEOUT_MS', get('SSR_UPSTREAM_TIMEOUT_MS'), 100, 60000, errors),
+    sitemapPostsPerFile: integer('SITEMAP_POSTS_PER_FILE', get('SITEMAP_POSTS_PER_FILE'), 1, 50, errors),
     logLevel: env.LOG_LEVEL ?? 'info',
   }
   return { config, errors }

@@ -55,6 +55,7 @@ const renderer = createRenderer({
   upstreams: { contentUrl: config.contentUrl, blogUrl: config.blogUrl, timeoutMs: config.timeoutMs },
   origin: config.origin,
   assetsFor: assetLinks(JSON.parse(readFileSync(new URL('.vite/manifest.json', `file://${root}`), 'utf8'))),
+  sitemapPostsPerFile: config.sitemapPostsPerFile,
   onError: (err) => app.log.warn({ err }, 'server render'),
 })
 
@@ -88,10 +89,14 @@ app.get('/robots.txt', async (_req, reply) =>
     .send(renderer.robots()),
 )
 
-/** Sitemap and feeds are built from the services on request; a service outage answers 503. */
+/**
+ * Sitemaps and feeds are built from the services on request; a service outage answers 503, and a
+ * build that finds nothing (a posts sitemap past the last) 404.
+ */
 async function xml(request, reply, type, build) {
   try {
     const body = await build()
+    if (body === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300')
     return sendTagged(request, reply, body)
   } catch (err) {
@@ -103,7 +108,15 @@ async function xml(request, reply, type, build) {
       .send('Temporarily unavailable, please try again later.')
   }
 }
+// The sitemap index, the site's own pages, and the posts a file of SITEMAP_POSTS_PER_FILE each
+// (numbered from 1, no leading zero: one URL per file).
 app.get('/sitemap.xml', (request, reply) => xml(request, reply, 'application/xml', () => renderer.sitemap()))
+app.get('/sitemap-pages.xml', (request, reply) =>
+  xml(request, reply, 'application/xml', () => renderer.sitemapPages()),
+)
+app.get('/sitemap-posts-:page(^[1-9]\\d{0,5}).xml', (request, reply) =>
+  xml(request, reply, 'application/xml', () => renderer.sitemapPosts(Number(request.params.page))),
+)
 for (const [prefix, language] of [
   ['', 'nl'],
   ['/en', 'en'],

@@ -151,6 +151,8 @@ async function ttfb(base, slug) {
     '/pages/werkwijze-en-prijzen',
     '/no-such-page',
     '/sitemap.xml',
+    '/sitemap-pages.xml',
+    '/sitemap-posts-1.xml',
     '/feed.xml',
   ]
   const result = {}

@@ -15,7 +15,14 @@ import { jsonForScript } from './server/escape'
 import { buildHead, renderHead } from './server/head'
 import { loadPage, UpstreamError, type PageData, type Upstreams } from './server/load'
 import { resolveRoute, type PageRoute } from './server/routes'
-import { feedXml, robotsTxt, sitemapXml } from './server/seo'
+import {
+  feedXml,
+  pagesSitemapXml,
+  postsSitemapXml,
+  robotsTxt,
+  sitemapIndexXml,
+  SITEMAP_POSTS_PER_FILE,
+} from './server/seo'
 import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 
 export { assetLinks, type Manifest } from './server/assets'
@@ -33,6 +40,8 @@ export interface RendererOptions {
   origin: string
   /** Stylesheets and module preloads of a page kind's code-split chunks (from Vite's manifest). */
   assetsFor?: (kind: PageRoute['kind']) => string
+  /** Posts per sitemap file (1 to 50; default 50, SITEMAP_POSTS_PER_FILE). */
+  sitemapPostsPerFile?: number
   onError?: (err: unknown) => void
 }
 
@@ -167,10 +176,15 @@ export function createRenderer(opts: RendererOptions) {
     return { status, html: fill(`${head}\n    ${assets}`, body, script) }
   }
 
+  const perFile = opts.sitemapPostsPerFile ?? SITEMAP_POSTS_PER_FILE
   return {
     page,
     robots: () => robotsTxt(opts.origin),
-    sitemap: () => sitemapXml(opts.upstreams, opts.origin),
+    /** The sitemap index (/sitemap.xml). */
+    sitemap: () => sitemapIndexXml(opts.upstreams, opts.origin, perFile),
+    sitemapPages: () => pagesSitemapXml(opts.upstreams, opts.origin),
+    /** null past the last posts sitemap. */
+    sitemapPosts: (page: number) => postsSitemapXml(opts.upstreams, opts.origin, page, perFile),
     feed: (language: Language) => feedXml(opts.upstreams, opts.origin, language),
   }
 }

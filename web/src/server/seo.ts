@@ -8,8 +8,11 @@ import { languagesOf } from './head'
 import { fetchRead, type Upstreams } from './load'
 
 const ALL: Language[] = LANGUAGES.map((l) => l.code)
-/** The paging contract's largest page: the sitemap walks the posts in pages of this size. */
-const SITEMAP_PAGE_SIZE = 50
+/**
+ * Posts in one sitemap file, at most the paging contract's largest page: each file is one read of
+ * the blog service, whatever the number of posts (the sitemap index grows by a line per file).
+ */
+export const SITEMAP_POSTS_PER_FILE = 50
 /** Posts in a feed. */
 export const FEED_SIZE = 20
 
@@ -31,28 +34,40 @@ interface SitemapEntry {
   lastmod?: string
 }
 
-async function allPosts(up: Upstreams): Promise<BlogPostSummary[]> {
-  const posts: BlogPostSummary[] = []
-  for (let page = 1; ; page++) {
-    const batch = await fetchRead(up, reads.publishedPosts(page, SITEMAP_PAGE_SIZE))
-    posts.push(...batch.items)
-    if (batch.items.length === 0 || page * batch.pageSize >= batch.total) return posts
-  }
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
+
+/** Page N of the posts sitemap: /sitemap-posts-N.xml. */
+export const postsSitemapPath = (page: number) => `/sitemap-posts-${page}.xml`
+
+/**
+ * /sitemap.xml: the sitemap index. It names the sitemap of the site's own pages and one posts
+ * sitemap per SITEMAP_POSTS_PER_FILE published posts, newest first (a new post moves the others
+ * down a place, as on /blog). Costs one count, not a walk over every post.
+ */
+export async function sitemapIndexXml(up: Upstreams, origin: string, perFile: number): Promise<string> {
+  const { total } = await fetchRead(up, reads.publishedPosts(1, 1))
+  const files = ['/sitemap-pages.xml']
+  for (let page = 1; page <= Math.ceil(total / perFile); page++) files.push(postsSitemapPath(page))
+  return [
+    XML_DECLARATION,
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((f) => `  <sitemap><loc>${escapeXml(`${origin}${f}`)}</loc></sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n')
 }
 
-/** Every public URL in every language it exists in, each with its alternates and last change. */
-export async function sitemapXml(up: Upstreams, origin: string): Promise<string> {
-  const [posts, pages] = await Promise.all([allPosts(up), fetchRead(up, reads.pages())])
-  const newest = posts[0]?.updated_at ?? posts[0]?.created_at
-  const entries: SitemapEntry[] = [
+/** /sitemap-pages.xml: home, projects, blog and every published CMS page. */
+export async function pagesSitemapXml(up: Upstreams, origin: string): Promise<string> {
+  const [latest, pages] = await Promise.all([
+    fetchRead(up, reads.publishedPosts(1, 1)),
+    fetchRead(up, reads.pages()),
+  ])
+  const newest = latest.items[0]
+  return urlset(origin, [
     { path: '/', languages: ALL },
     { path: '/projects', languages: ALL },
-    { path: '/blog', languages: ALL, lastmod: newest },
-    ...posts.map((p) => ({
-      path: `/blog/${encodeURIComponent(p.slug)}`,
-      languages: languagesOf(p, 'title'),
-      lastmod: p.updated_at || p.created_at,
-    })),
+    { path: '/blog', languages: ALL, lastmod: newest?.updated_at || newest?.created_at },
     ...pages
       .filter((p) => p.published)
       .map((p) => ({
@@ -60,7 +75,30 @@ export async function sitemapXml(up: Upstreams, origin: string): Promise<string>
         languages: languagesOf(p, 'title'),
         lastmod: p.updated_at,
       })),
-  ]
+  ])
+}
+
+/** /sitemap-posts-N.xml: the Nth `perFile` published posts, newest first; null past the last. */
+export async function postsSitemapXml(
+  up: Upstreams,
+  origin: string,
+  page: number,
+  perFile: number,
+): Promise<string | null> {
+  const { items } = await fetchRead(up, reads.publishedPosts(page, perFile))
+  if (items.length === 0) return null
+  return urlset(
+    origin,
+    items.map((p: BlogPostSummary) => ({
+      path: `/blog/${encodeURIComponent(p.slug)}`,
+      languages: languagesOf(p, 'title'),
+      lastmod: p.updated_at || p.created_at,
+    })),
+  )
+}
+
+/** Every URL of `entries` in every language it exists in, each with its alternates and last change. */
+function urlset(origin: string, entries: SitemapEntry[]): string {
   const loc = (path: string, l: Language) => escapeXml(`${origin}${localePath(l, path)}`)
   const urls = entries.flatMap((e) =>
     e.languages.map((l) =>
@@ -77,7 +115,7 @@ export async function sitemapXml(up: Upstreams, origin: string): Promise<string>
     ),
   )
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
+    XML_DECLARATION,
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
@@ -106,7 +144,7 @@ export async function feedXml(up: Upstreams, origin: string, language: Language)
     ].join('\n')
   }
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
+    XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${escapeXml(`${t.blog.title} | ${SITE_NAME}`)}</title>`,

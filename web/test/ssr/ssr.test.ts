@@ -14,7 +14,11 @@ import { adminApi, PAGE, POST, PROJECT } from '../public/api.js'
 import { payloads } from '../../../services/blog/test/xss-corpus.js'
 
 // Only what the public pages read (and auth for the admin writes that seed them).
-const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'gateway'] })
+// 5 posts a sitemap file: the 14 published posts below take three (5, 5, 4).
+const stack = await startStack({
+  only: ['auth', 'content', 'blog', 'web', 'gateway'],
+  env: { SITEMAP_POSTS_PER_FILE: '5' },
+})
 t.teardown(() => stack.stop())
 const api = await adminApi(stack, 'ssr-admin', 'a-long-password-for-ssr')
 const origin = stack.url
@@ -95,7 +99,13 @@ t.test('status codes', async (t) => {
 })
 
 t.test('an unchanged page or feed revalidates with a 304; an edit changes its tag', async (t) => {
-  for (const path of ['/blog/ai-prototype-in-days', '/en/blog', '/sitemap.xml', '/en/feed.xml']) {
+  for (const path of [
+    '/blog/ai-prototype-in-days',
+    '/en/blog',
+    '/sitemap.xml',
+    '/sitemap-posts-2.xml',
+    '/en/feed.xml',
+  ]) {
     for (const encoding of ['br', 'identity']) {
       const headers = { 'accept-encoding': encoding }
       const first = await fetch(`${origin}${path}`, { headers })
@@ -244,10 +254,55 @@ t.test('robots, sitemap and feeds', async (t) => {
   t.match(text, /Disallow: \/api\//)
   t.match(text, `Sitemap: ${origin}/sitemap.xml`)
 
-  const sitemap = await get('/sitemap.xml')
-  t.equal(sitemap.status, 200)
-  t.match(sitemap.headers.get('content-type'), /xml/)
-  const xml = await sitemap.text()
+  // The index names the pages' sitemap and one posts sitemap per 5 published posts (14 seeded
+  // above, and what earlier subtests added); no file lists every post.
+  const { total } = (await (await get('/api/blog?published=true&page=1&pageSize=1')).json()) as {
+    total: number
+  }
+  const perFile = Array.from({ length: Math.ceil(total / 5) }, (_, i) => Math.min(5, total - i * 5))
+  t.ok(perFile.length >= 3, `${total} published posts: ${perFile.length} files`)
+  const index = await get('/sitemap.xml')
+  t.equal(index.status, 200)
+  t.match(index.headers.get('content-type'), /xml/)
+  const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(
+    (m) => m[1]!,
+  )
+  t.same(
+    files,
+    ['/sitemap-pages.xml', ...perFile.map((_, i) => `/sitemap-posts-${i + 1}.xml`)].map(
+      (f) => `${origin}${f}`,
+    ),
+    'the index: the pages, then the posts in files of 5',
+  )
+  const parts: string[] = []
+  for (const file of files) {
+    const res = await get(file.slice(origin.length))
+    t.equal(res.status, 200, file)
+    t.match(res.headers.get('content-type'), /xml/)
+    parts.push(await res.text())
+  }
+  const postsIn = (xml: string) =>
+    new Set([...xml.matchAll(/<loc>[^<]*\/blog\/([^<]+)<\/loc>/g)].map((m) => m[1]))
+  t.same(
+    parts.slice(1).map((xml) => postsIn(xml).size),
+    perFile,
+    'posts per file, newest first',
+  )
+  t.match(parts[1], '/blog/ai-prototype-in-days<', 'the newest post is in the first file')
+  t.notMatch(parts[0], '/blog/', "the pages' sitemap lists no post")
+  for (const path of [
+    `/sitemap-posts-${perFile.length + 1}.xml`,
+    '/sitemap-posts-0.xml',
+    '/sitemap-posts-01.xml',
+    '/sitemap-posts-x.xml',
+  ])
+    t.equal((await get(path)).status, 404, `${path}: 404`)
+  const xml = parts.join('\n')
+  t.equal(
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].length,
+    new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).size,
+    'no URL is listed twice',
+  )
   for (const path of [
     '/',
     '/en',
