@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
-import { negotiate } from '../src/plugins/compression.js'
+import { CompressedCopies, negotiate } from '../src/plugins/compression.js'
 import { freePort } from '@site/service-kit/testing'
 
 const bigJson = JSON.stringify(
@@ -15,13 +15,30 @@ const bigJson = JSON.stringify(
 const bigHtml = `<!doctype html><html><body>${'<p>AI-driven development for small teams.</p>'.repeat(100)}</body></html>`
 const ETAG = '"list-v1"'
 
+/** What /api/blog/versioned answers: a test changes it as an admin's edit would. */
+interface Versioned {
+  body: string
+  etag?: string
+  cacheControl?: string
+}
+
 /** One upstream playing blog (JSON with ETag and Vary: Cookie) and web (HTML, precompressed JS). */
 async function upstream() {
   const seen: IncomingHttpHeaders[] = []
+  const versioned: Versioned = { body: bigJson, etag: '"v1"' }
   const port = await freePort()
   const server: Server = createServer((req, res) => {
     seen.push(req.headers)
     const url = req.url ?? '/'
+    if (url.startsWith('/api/blog/versioned'))
+      return res
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(versioned.body),
+          ...(versioned.etag ? { etag: versioned.etag } : {}),
+          ...(versioned.cacheControl ? { 'cache-control': versioned.cacheControl } : {}),
+        })
+        .end(versioned.body)
     // Services (Fastify) send a Content-Length with every JSON answer; the gateway sizes by it.
     if (url.startsWith('/api/blog/small'))
       return res
@@ -58,6 +75,7 @@ async function upstream() {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    versioned,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections()
@@ -164,3 +182,80 @@ t.test(
     t.notOk(head.headers['content-encoding'], 'HEAD is answered as is')
   },
 )
+
+/** The gateway's count of compressed answers served from a kept copy (hit) or compressed (miss). */
+async function copies(app: Awaited<ReturnType<typeof buildApp>>) {
+  const metric = app.metrics.getSingleMetric('gateway_compressed_copies_total')
+  const values = (await metric!.get()).values
+  const count = (result: string) => values.find((v) => v.labels.result === result)?.value ?? 0
+  return { hit: count('hit'), miss: count('miss') }
+}
+
+t.test('an unchanged answer is compressed once; an edit (a new tag) is compressed afresh', async (t) => {
+  const { app, up } = await gateway(t)
+  const get = (encoding: string) =>
+    app.inject({ url: '/api/blog/versioned?page=1', headers: { 'accept-encoding': encoding } })
+
+  const first = await get('br')
+  t.equal(brotliDecompressSync(first.rawPayload).toString(), bigJson)
+  t.same(await copies(app), { hit: 0, miss: 1 })
+  const asked = up.seen.length
+  const second = await get('br')
+  t.equal(up.seen.length, asked + 1, 'the upstream is still asked: it decides what is current')
+  t.same(await copies(app), { hit: 1, miss: 1 }, 'the second answer is the kept copy')
+  t.same(second.rawPayload, first.rawPayload, 'byte for byte')
+  t.equal(second.headers.etag, '"v1-br"')
+  t.equal(Number(second.headers['content-length']), second.rawPayload.length)
+
+  const gz = await get('gzip')
+  t.equal(gunzipSync(gz.rawPayload).toString(), bigJson)
+  t.same(await copies(app), { hit: 1, miss: 2 }, 'gzip is a copy of its own')
+
+  const edited = JSON.stringify({ edited: true, items: JSON.parse(bigJson).slice(1) })
+  Object.assign(up.versioned, { body: edited, etag: '"v2"' })
+  const after = await get('br')
+  t.equal(brotliDecompressSync(after.rawPayload).toString(), edited, 'the edit, not the kept copy')
+  t.equal(after.headers.etag, '"v2-br"')
+  t.same(await copies(app), { hit: 1, miss: 3 })
+
+  const other = await app.inject({ url: '/api/blog/versioned?page=2', headers: { 'accept-encoding': 'br' } })
+  t.equal(brotliDecompressSync(other.rawPayload).toString(), edited)
+  t.same(await copies(app), { hit: 1, miss: 4 }, 'another URL with the same tag has its own copy')
+})
+
+t.test('answers without a strong tag, or marked no-store, are compressed every time', async (t) => {
+  const { app, up } = await gateway(t)
+  const twice = async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ url: '/api/blog/versioned', headers: { 'accept-encoding': 'br' } })
+      t.equal(brotliDecompressSync(res.rawPayload).toString(), up.versioned.body)
+    }
+  }
+  for (const [what, change] of [
+    ['no ETag', { etag: undefined }],
+    ['a weak ETag', { etag: 'W/"v1"' }],
+    ['no-store', { etag: '"v1"', cacheControl: 'private, no-store' }],
+  ] as const) {
+    Object.assign(up.versioned, change)
+    const before = await copies(app)
+    await twice()
+    t.same(await copies(app), { hit: before.hit, miss: before.miss + 2 }, `${what}: never from a copy`)
+  }
+})
+
+t.test('the kept copies stay within their bytes, least recently used out first', async (t) => {
+  const kept = new CompressedCopies(1000, 400)
+  const bytes = (n: number) => Buffer.alloc(n)
+  kept.set('a', bytes(300))
+  kept.set('b', bytes(300))
+  kept.set('c', bytes(300))
+  t.ok(kept.get('a'), 'a used again: most recent')
+  kept.set('d', bytes(300))
+  t.same(kept.size, { copies: 3, bytes: 900 })
+  t.notOk(kept.get('b'), 'b, the least recently used, went first')
+  t.ok(kept.get('a') && kept.get('c') && kept.get('d'))
+  kept.set('big', bytes(401))
+  t.notOk(kept.get('big'), 'a copy over the per-copy bound is not kept')
+  kept.set('a', bytes(100))
+  t.same(kept.size, { copies: 3, bytes: 700 }, 'a replaced copy gives its bytes back')
+})

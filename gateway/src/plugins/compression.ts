@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { Readable, pipeline, type Transform } from 'node:stream'
+import { Readable, Transform, pipeline } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import { Counter } from 'prom-client'
 
 /**
  * Compression in one place: JSON, HTML and other text answers of at least `MIN_BYTES`
@@ -15,11 +16,22 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib'
  * ETags: a compressed answer is another representation, so its ETag gets a suffix ("abc" →
  * "abc-br"). On the way in, If-None-Match tags with that suffix are given back to the upstream in
  * its own form, and a 304 repeats the tag the client sent, so revalidation keeps working.
+ *
+ * Compressed copies: an answer with a strong ETag is compressed once per URL, tag and encoding and
+ * the bytes kept (`CompressedCopies`); the next answer with the same tag for that URL is the kept
+ * copy and the upstream's body is read and dropped. By HTTP a strong tag names one representation of
+ * its resource, and our services' tags are hashes of the body: the services cache their public
+ * reads, so without this the gateway spent more CPU compressing them than proxying them
+ * (docs/gateway.md). Answers marked no-store are never kept.
  */
 export const MIN_BYTES = 1024
 /** Cheap settings for per-request work: brotli 4 is about as fast as gzip 6 and smaller. */
 const BROTLI_QUALITY = 4
 const GZIP_LEVEL = 6
+
+/** Bytes of compressed copies kept, and the largest one kept (a bigger answer is compressed each time). */
+export const COPIES_MAX_BYTES = 8 * 1024 * 1024
+export const COPY_MAX_BYTES = 512 * 1024
 
 const COMPRESSIBLE =
   /^(?:text\/(?!event-stream)|application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml)|image\/svg\+xml)/i
@@ -72,6 +84,55 @@ function compressor(encoding: Encoding, sizeHint: number | null): Transform {
   })
 }
 
+/** Compressed answers by URL, strong ETag and encoding; bounded in bytes, least recently used out first. */
+export class CompressedCopies {
+  private readonly copies = new Map<string, Buffer>()
+  private bytes = 0
+
+  constructor(
+    private readonly maxBytes = COPIES_MAX_BYTES,
+    private readonly maxCopyBytes = COPY_MAX_BYTES,
+  ) {}
+
+  get size() {
+    return { copies: this.copies.size, bytes: this.bytes }
+  }
+
+  get(key: string): Buffer | undefined {
+    const copy = this.copies.get(key)
+    if (copy) {
+      // Most recently used last: Map keeps insertion order.
+      this.copies.delete(key)
+      this.copies.set(key, copy)
+    }
+    return copy
+  }
+
+  set(key: string, copy: Buffer) {
+    if (copy.length > this.maxCopyBytes) return
+    const old = this.copies.get(key)
+    if (old) {
+      this.copies.delete(key)
+      this.bytes -= old.length
+    }
+    this.copies.set(key, copy)
+    this.bytes += copy.length
+    for (const [oldest, bytes] of this.copies) {
+      if (this.bytes <= this.maxBytes) break
+      this.copies.delete(oldest)
+      this.bytes -= bytes.length
+    }
+  }
+}
+
+/** The key of an answer's compressed copy, or null when it may not be kept (no strong tag, no-store). */
+function copyKey(request: FastifyRequest, reply: FastifyReply, encoding: Encoding): string | null {
+  const etag = reply.getHeader('etag')
+  if (typeof etag !== 'string' || !etag.startsWith('"')) return null
+  if (/no-store/i.test(String(reply.getHeader('cache-control') ?? ''))) return null
+  return `${reply.statusCode} ${request.method} ${request.url}\n${etag}\n${encoding}`
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** If-None-Match tags the client sent with our encoding suffix, by the upstream's own tag. */
@@ -81,6 +142,14 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
+    const copies = new CompressedCopies()
+    const lookups = new Counter({
+      name: 'gateway_compressed_copies_total',
+      help: 'Compressed answers: served from a kept copy (hit) or compressed here (miss)',
+      labelNames: ['result'] as const,
+      registers: app.hasDecorator('metrics') ? [app.metrics] : [],
+    })
+
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const inm = request.headers['if-none-match']
       if (typeof inm !== 'string' || !inm.includes('-')) return
@@ -122,16 +191,43 @@ export default fp(
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !(payload instanceof Readable))
         return payload
 
+      const key = copyKey(request, reply, encoding)
       reply.header('content-encoding', encoding)
       reply.removeHeader('content-length')
       if (typeof etag === 'string' && etag.endsWith('"'))
         reply.header('etag', `${etag.slice(0, -1)}-${encoding}"`)
+      const copy = key ? copies.get(key) : undefined
+      if (copy) {
+        lookups.inc({ result: 'hit' })
+        // Read the upstream's body to its end, so its connection goes back to the pool.
+        if (payload instanceof Readable) payload.resume()
+        reply.header('content-length', copy.length)
+        return copy
+      }
+      lookups.inc({ result: 'miss' })
       const zip = compressor(encoding, size)
       const source = payload instanceof Readable ? payload : Readable.from([payload])
-      pipeline(source, zip, (err) => {
-        if (err) request.log.warn({ err }, 'compression: the answer was cut short')
+      if (!key) {
+        pipeline(source, zip, (err) => {
+          if (err) request.log.warn({ err }, 'compression: the answer was cut short')
+        })
+        return zip
+      }
+      // Keep what went out once the whole answer was compressed (not a cut-short one).
+      const chunks: Buffer[] = []
+      let kept = 0
+      const keep = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          kept += chunk.length
+          if (kept <= COPY_MAX_BYTES) chunks.push(chunk)
+          done(null, chunk)
+        },
       })
-      return zip
+      pipeline(source, zip, keep, (err) => {
+        if (err) request.log.warn({ err }, 'compression: the answer was cut short')
+        else if (kept <= COPY_MAX_BYTES) copies.set(key, Buffer.concat(chunks))
+      })
+      return keep
     })
   },
   { name: 'gateway-compression' },
