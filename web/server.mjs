@@ -109,13 +109,13 @@ async function xml(request, reply, type, build) {
   }
 }
 // The sitemap index, the site's own pages, and the posts a file of SITEMAP_POSTS_PER_FILE each
-// (numbered from 1, no leading zero: one URL per file).
+// (numbered as the blog's pages: the renderer answers null, a 404, for a number it does not list).
 app.get('/sitemap.xml', (request, reply) => xml(request, reply, 'application/xml', () => renderer.sitemap()))
 app.get('/sitemap-pages.xml', (request, reply) =>
   xml(request, reply, 'application/xml', () => renderer.sitemapPages()),
 )
-app.get('/sitemap-posts-:page(^[1-9]\\d{0,5}).xml', (request, reply) =>
-  xml(request, reply, 'application/xml', () => renderer.sitemapPosts(Number(request.params.page))),
+app.get('/sitemap-posts-:page(^\\d+).xml', (request, reply) =>
+  xml(request, reply, 'application/xml', () => renderer.sitemapPosts(request.params.page)),
 )
 for (const [prefix, language] of [
   ['', 'nl'],

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { Writable } from 'node:stream'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
 import { useLanguageStore, type Language } from '@/i18n'
+import { parsePageNumber } from '@/lib/pageNumber'
 import { resetQueryCache, seedQueryCache } from '@/lib/query'
 import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from './app/App'
@@ -183,8 +184,11 @@ export function createRenderer(opts: RendererOptions) {
     /** The sitemap index (/sitemap.xml). */
     sitemap: () => sitemapIndexXml(opts.upstreams, opts.origin, perFile),
     sitemapPages: () => pagesSitemapXml(opts.upstreams, opts.origin),
-    /** null past the last posts sitemap. */
-    sitemapPosts: (page: number) => postsSitemapXml(opts.upstreams, opts.origin, page, perFile),
+    /** `/sitemap-posts-N.xml` for N as written in the URL; null (a 404) when there is no such file. */
+    sitemapPosts: async (raw: string) => {
+      const page = parsePageNumber(raw)
+      return page === null ? null : postsSitemapXml(opts.upstreams, opts.origin, page, perFile)
+    },
     feed: (language: Language) => feedXml(opts.upstreams, opts.origin, language),
   }
 }

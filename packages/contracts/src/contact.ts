@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { PAGE_SIZE_MAX, Paged } from './paging.js'
+import { PAGE_MAX, PAGE_SIZE_MAX, Paged } from './paging.js'
 
 /** The reply promise made to every visitor who sends a consultation request (spec §9). */
 export const CONTACT_REPLY_WITHIN_HOURS = 24
@@ -66,7 +66,7 @@ export type ContactItem = Static<typeof ContactItem>
 
 /** The paging contract of every list (paging.ts); the inbox shows 20 requests a page by default. */
 export const ContactListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
   handled: Type.Optional(Type.Boolean()),
 })

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox'
+import { PAGE_MAX } from './rules.js'
 
 /**
  * Paged lists: every list answers one page of summaries, never the whole collection.
@@ -6,10 +7,11 @@ import { Type, type Static, type TSchema } from 'typebox'
  */
 export const PAGE_SIZE_DEFAULT = 12
 export const PAGE_SIZE_MAX = 50
+export { PAGE_MAX }
 
 /** Query string shared by every paged list; `q` is a case-insensitive title search (admin lists). */
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
 })

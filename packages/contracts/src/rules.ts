@@ -3,6 +3,9 @@
  * the browser bundle can import them without TypeBox: `@site/contracts/rules`.
  */
 
+/** The highest page number a paged list accepts (a larger one is a 400, not an empty page). */
+export const PAGE_MAX = 100_000
+
 /** Username and password rules (product spec §5, §9); the server enforces them, the UI mirrors them. */
 export const USERNAME_MIN = 3
 export const USERNAME_MAX = 50

@@ -1,6 +1,7 @@
 // Which public page a URL is: the page kind, its language and its parameters, or a
 // not-found. The browser's route table (app/routes.tsx) has the same shape.
 import { DEFAULT_LANGUAGE, languageFromPath, stripLanguage, type Language } from '@/i18n'
+import { parsePageNumber } from '@/lib/pageNumber'
 
 export type PageRoute =
   | { kind: 'home' }
@@ -27,12 +28,10 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-/** `?page=2` → 2; absent → 1; anything but a whole number ≥ 1 → null (a 404, not a guess). */
+/** `?page=2` → 2; absent → 1; anything else as parsePageNumber. */
 export function parsePageParam(search: URLSearchParams): number | null {
   const raw = search.get('page')
-  if (raw === null) return 1
-  if (!/^[1-9]\d{0,5}$/.test(raw)) return null
-  return Number(raw)
+  return raw === null ? 1 : parsePageNumber(raw)
 }
 
 export function resolveRoute(pathname: string, search: URLSearchParams): Resolved {

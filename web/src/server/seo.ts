@@ -37,7 +37,7 @@ interface SitemapEntry {
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 
 /** Page N of the posts sitemap: /sitemap-posts-N.xml. */
-export const postsSitemapPath = (page: number) => `/sitemap-posts-${page}.xml`
+const postsSitemapPath = (page: number) => `/sitemap-posts-${page}.xml`
 
 /**
  * /sitemap.xml: the sitemap index. It names the sitemap of the site's own pages and one posts

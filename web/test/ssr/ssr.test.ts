@@ -75,6 +75,9 @@ t.test('status codes', async (t) => {
     ['/de/blog?page=2', 200],
     ['/blog?page=3', 404],
     ['/blog?page=abc', 404],
+    // Past the paging contract's largest page: the blog service would refuse it; a 404, not a 503.
+    ['/blog?page=100001', 404],
+    ['/blog?page=99999999', 404],
     ['/blog/ai-prototype-in-days', 200],
     ['/en/blog/ai-prototype-in-days', 200],
     ['/blog/no-such-post', 404],
@@ -295,6 +298,7 @@ t.test('robots, sitemap and feeds', async (t) => {
     '/sitemap-posts-0.xml',
     '/sitemap-posts-01.xml',
     '/sitemap-posts-x.xml',
+    '/sitemap-posts-100001.xml',
   ])
     t.equal((await get(path)).status, 404, `${path}: 404`)
   const xml = parts.join('\n')

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom'
 import { Button } from '@/components'
 import { useIsAdmin } from '@/stores/auth'
 import { useT } from '@/i18n'
+import { parsePageNumber } from '@/lib/pageNumber'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePublishedPosts } from '@/api/blog'
 import { BlogPagination } from './BlogPagination'
@@ -21,9 +22,9 @@ const UploadBlogDialog = lazy(() =>
 
 export const BLOG_SKELETONS = 6
 
-/** `?page=N` (a whole number ≥ 1), else the first page (the server answers other values with 404). */
+/** `?page=N`, else the first page (the server answers other values with 404). */
 function pageParam(raw: string | null): number {
-  return raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1
+  return (raw === null ? null : parsePageNumber(raw)) ?? 1
 }
 
 export function BlogListPage() {
