@@ -147,7 +147,7 @@ export default fp(
       name: 'gateway_compressed_copies_total',
       help: 'Compressed answers: served from a kept copy (hit) or compressed here (miss)',
       labelNames: ['result'] as const,
-      registers: app.hasDecorator('metrics') ? [app.metrics] : [],
+      registers: [app.metrics],
     })
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -201,31 +201,26 @@ export default fp(
         lookups.inc({ result: 'hit' })
         // Read the upstream's body to its end, so its connection goes back to the pool.
         if (payload instanceof Readable) payload.resume()
-        reply.header('content-length', copy.length)
         return copy
       }
       lookups.inc({ result: 'miss' })
       const zip = compressor(encoding, size)
       const source = payload instanceof Readable ? payload : Readable.from([payload])
-      if (!key) {
-        pipeline(source, zip, (err) => {
-          if (err) request.log.warn({ err }, 'compression: the answer was cut short')
-        })
-        return zip
-      }
-      // Keep what went out once the whole answer was compressed (not a cut-short one).
-      const chunks: Buffer[] = []
-      let kept = 0
+      // What goes out is kept once the whole answer was compressed (never a cut-short one), when
+      // it may be kept and is not over the bound.
+      let chunks: Buffer[] | null = key ? [] : null
+      let bytes = 0
       const keep = new Transform({
         transform(chunk: Buffer, _enc, done) {
-          kept += chunk.length
-          if (kept <= COPY_MAX_BYTES) chunks.push(chunk)
+          bytes += chunk.length
+          if (bytes > COPY_MAX_BYTES) chunks = null
+          chunks?.push(chunk)
           done(null, chunk)
         },
       })
       pipeline(source, zip, keep, (err) => {
         if (err) request.log.warn({ err }, 'compression: the answer was cut short')
-        else if (kept <= COPY_MAX_BYTES) copies.set(key, Buffer.concat(chunks))
+        else if (key && chunks) copies.set(key, Buffer.concat(chunks))
       })
       return keep
     })
