@@ -15,14 +15,3 @@ export interface BlogImportJob {
 export interface ContactNotifyJob {
   contactId: string
 }
-
-/**
- * Redis pub/sub channels on which a service announces that its public data changed (any write).
- * Content publishes its read-cache invalidations, blog every write to posts (API and import worker);
- * the chat listens to both to refresh its index. The deployment's prefix (QUEUE_PREFIX) keeps
- * deployments sharing a Redis apart.
- */
-export const changeChannels = (prefix: string) => ({
-  content: `${prefix}:content:invalidate`,
-  blog: `${prefix}:blog:changed`,
-})

@@ -39,3 +39,7 @@ export {
   PRIVATE_NO_STORE,
 } from './http-cache.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'
+// Types only: the change log (and mongoose with it) loads with createService's database, or from
+// '@site/service-kit/changes' in workers.
+export type { ChangeRecorder } from './changes/plugin.js'
+export type { ChangeInput } from './changes/log.js'

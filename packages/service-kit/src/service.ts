@@ -139,6 +139,11 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
     await app.register(redisPlugin, { url: config.REDIS_URL })
     app.addReadinessCheck('redis', () => pingRedis(app.redis))
   }
+  if (config.MONGO_URL && config.REDIS_URL) {
+    // Loaded here, not at the top: processes without a database (the gateway) don't carry mongoose.
+    const { default: changes } = await import('./changes/plugin.js')
+    await app.register(changes, { service: opts.name, prefix: config.QUEUE_PREFIX ?? 'site' })
+  }
   if (config.SESSION_SECRET) {
     if (!config.REDIS_URL) throw new Error(`${opts.name}: sessions need REDIS_URL`)
     await app.register(sessionReader, {

@@ -207,3 +207,4 @@ export {
 export { parsePrometheus, scrape, type Sample } from './prometheus.js'
 export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'
 export { testApp, type TestApp, type TestAppOptions } from './app.js'
+export { listenForPurges } from './purges.js'

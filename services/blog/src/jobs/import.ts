@@ -24,8 +24,8 @@ export interface ImportDeps {
   log: Log
   /** Translations already paid for by an earlier attempt of the same import. */
   memo?: TranslationMemo
-  /** Called after a post was saved (cache invalidation across processes). */
-  onSaved: () => Promise<void>
+  /** Called after a post was saved (cache invalidation across processes, its change record). */
+  onSaved: (post: PostDoc, uploadedBy: string) => Promise<void>
 }
 
 export interface ImportResult {
@@ -143,7 +143,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
     },
     { machine_translated: machine, untranslated, source_language: source, source_upload_id: uploadId },
   )
-  await deps.onSaved()
+  await deps.onSaved(post, meta.author)
   await deleteUpload(deps.db, uploadId)
   await progress('done', 100)
   deps.log.info({ uploadId, postId: String(post._id), translation, timings }, 'blog import saved')

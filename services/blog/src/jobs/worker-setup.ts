@@ -8,6 +8,8 @@ import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
 import { createLlm } from '../lib/llm.js'
 import { bumpPostsVersion } from '../posts/cache.js'
+import { toPostDto } from '../posts/dto.js'
+import { ChangeLog } from '@site/service-kit/changes'
 import { processImport, type ImportResult } from './import.js'
 import type { TranslationMemo } from './translate-stage.js'
 
@@ -35,6 +37,9 @@ export async function startImportWorker(
   const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
   const redis = createRedis(config.REDIS_URL)
   const posts = postModel(db)
+  // The imports' posts are writes like an admin's: recorded in the blog's change log.
+  const changes = new ChangeLog({ db, redis: () => redis, prefix: config.QUEUE_PREFIX, service: 'blog', log })
+  changes.start()
   await posts.init().catch(() => undefined) // indexes; the worker saves posts too
   const llm = createLlm(config)
   const memo = redisMemo(redis, `${config.QUEUE_PREFIX}:blog:tr:${config.OPENAI_MODEL}`)
@@ -56,7 +61,17 @@ export async function startImportWorker(
           memo,
           settings: config,
           log,
-          onSaved: () => bumpPostsVersion(redis, config.QUEUE_PREFIX),
+          onSaved: async (saved, uploadedBy) => {
+            await bumpPostsVersion(redis, config.QUEUE_PREFIX)
+            const post = toPostDto(saved)
+            await changes.record({
+              kind: 'post',
+              action: 'create',
+              target: { id: post.id, label: post.title_nl || post.slug },
+              snapshot: post,
+              actor: { id: null, name: `${uploadedBy} (import)` },
+            })
+          },
         })
       } catch (err) {
         if (err instanceof UnrecoverableError || job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err
@@ -95,6 +110,7 @@ export async function startImportWorker(
   return [
     { close },
     ...(queueMetrics ? [queueMetrics] : []),
+    { close: () => changes.stop() },
     { close: async () => redis.disconnect() },
     { close: () => db.close() },
   ]

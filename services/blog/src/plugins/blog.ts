@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin'
 import type { Queue } from 'bullmq'
+import type { FastifyRequest } from 'fastify'
+import type { ChangeInput } from '@site/service-kit'
 import { QUEUES, type BlogImportJob } from '@site/contracts'
 import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
@@ -19,8 +21,11 @@ export interface Blog {
   llm: Llm | null
   queue: Queue<BlogImportJob, ImportResult>
   events: ReturnType<typeof createQueueEvents>['events']
-  /** After every write: this process's cache and every other replica's (through Redis). */
-  changed(): Promise<void>
+  /**
+   * After every write: this process's cache and every other replica's (through Redis), then the
+   * change is recorded (history, audit, the gateway's purge of the keys it touches).
+   */
+  changed(request: FastifyRequest, change: ChangeInput): Promise<void>
 }
 
 declare module 'fastify' {
@@ -63,11 +68,12 @@ export default fp<{ config: Config }>(
       llm: createLlm(config),
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,
       events: ev.events,
-      async changed() {
+      async changed(request, change) {
         cache.invalidate()
         await bumpPostsVersion(app.redis, config.QUEUE_PREFIX)
+        await app.changes.record(request, change)
       },
     })
   },
-  { name: 'blog', dependencies: ['kit-mongo', 'kit-redis'] },
+  { name: 'blog', dependencies: ['kit-mongo', 'kit-redis', 'kit-changes'] },
 )

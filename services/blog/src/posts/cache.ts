@@ -1,17 +1,15 @@
 import type { Redis } from 'ioredis'
 import { ReadCache, type CachedBody } from '@site/service-kit'
-import { changeChannels } from '@site/contracts'
 
 /** Redis key whose value changes on every write to posts (API replicas and the worker bump it). */
 export const postsVersionKey = (prefix: string) => `${prefix}:blog:posts-version`
 
 /**
- * After every write to posts: bumps the version (every replica's cache reloads on its next read),
- * then announces the change on the blog's change channel (the chat refreshes its index).
+ * After every write to posts: bumps the version, so every replica's cache reloads on its next read
+ * (before the change record announces the write to the gateways and the chat).
  */
 export async function bumpPostsVersion(redis: Redis, prefix: string): Promise<void> {
   await redis.incr(postsVersionKey(prefix)).catch(() => undefined)
-  await redis.publish(changeChannels(prefix).blog, 'posts').catch(() => undefined)
 }
 
 /** Answers kept at most: a page of 50 summaries is ~75 KB, a full post ~50 KB, so the cache stays under ~15 MB whatever URLs visitors try. */

@@ -98,7 +98,12 @@ export async function createPost(
   throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 }
 
-export async function updatePost(posts: PostModel, id: string, body: BlogPostUpdate): Promise<PostDoc> {
+/** Updates a post; answers the post before and after the write. */
+export async function updatePost(
+  posts: PostModel,
+  id: string,
+  body: BlogPostUpdate,
+): Promise<{ before: PostDoc; after: PostDoc }> {
   if (!isObjectId(id)) throw notFound(NOT_FOUND)
   const current = await posts.findById(id).lean<PostDoc>()
   if (!current) throw notFound(NOT_FOUND)
@@ -137,11 +142,13 @@ export async function updatePost(posts: PostModel, id: string, body: BlogPostUpd
     .lean<PostDoc>()
     .catch(onDuplicateKey(conflict(SLUG_TAKEN, 'SLUG_TAKEN')))
   if (!updated) throw notFound(NOT_FOUND)
-  return updated
+  return { before: current, after: updated }
 }
 
-export async function deletePost(posts: PostModel, id: string): Promise<void> {
+/** Deletes a post; answers what it was. */
+export async function deletePost(posts: PostModel, id: string): Promise<PostDoc> {
   if (!isObjectId(id)) throw notFound(NOT_FOUND)
-  const res = await posts.deleteOne({ _id: id })
-  if (res.deletedCount === 0) throw notFound(NOT_FOUND)
+  const gone = await posts.findByIdAndDelete(id).lean<PostDoc>()
+  if (!gone) throw notFound(NOT_FOUND)
+  return gone
 }

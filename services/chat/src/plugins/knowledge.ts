@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { Counter, Gauge } from 'prom-client'
-import { changeChannels } from '@site/contracts'
+import { purgeChannel } from '@site/contracts'
 import { createRedis } from '@site/service-kit'
 import { KnowledgeIndex } from '../knowledge/index.js'
 import type { SourceOptions } from '../knowledge/sources.js'
@@ -13,13 +13,14 @@ declare module 'fastify' {
 
 export interface KnowledgeOptions extends SourceOptions {
   refreshMs: number
-  /** Change announcements of content and blog (Redis pub/sub): the index refreshes within moments. */
+  /** The change records' purge announcements (Redis pub/sub): the index refreshes within moments. */
   changes?: { redisUrl: string; prefix: string }
 }
 
 /**
- * The search index over the site's published content: refreshed when content or blog announce a
- * change, and every refreshMs as a backstop (an announcement lost while Redis was away).
+ * The search index over the site's published content: refreshed when a change record announces
+ * keys of public content (content and blog writes, imports), and every refreshMs as a backstop (an
+ * announcement lost while Redis was away).
  */
 export default fp<KnowledgeOptions>(
   async (app, opts) => {
@@ -35,7 +36,7 @@ export default fp<KnowledgeOptions>(
     })
     const announced = new Counter({
       name: 'chat_index_change_events_total',
-      help: 'Change announcements of content and blog that triggered an index refresh',
+      help: 'Change records announced (purge channel) that triggered an index refresh',
       registers: [app.metrics],
     })
     // A connection of its own: a subscribed Redis connection can do nothing else.
@@ -47,7 +48,7 @@ export default fp<KnowledgeOptions>(
         })
       : undefined
     if (subscriber && opts.changes) {
-      const channels = Object.values(changeChannels(opts.changes.prefix))
+      const channels = [purgeChannel(opts.changes.prefix)]
       subscriber.on('message', () => {
         announced.inc()
         index.refreshSoon()

@@ -5,14 +5,17 @@ import { featureModel } from '../models/feature.js'
 import { pageModel } from '../models/page.js'
 import { projectModel } from '../models/project.js'
 import { seedMarkerModel } from '../models/seed-marker.js'
-import { ReadCache } from '@site/service-kit'
-import { changeChannels } from '@site/contracts'
+import { ReadCache, type ChangeInput } from '@site/service-kit'
+import type { FastifyRequest } from 'fastify'
 import { ObjectStore } from '../lib/objects.js'
 import { seedDefaults } from '../seed.js'
 import { sweepOrphanImages } from '../lib/orphans.js'
 
-/** The pub/sub channel of one deployment's content replicas, also heard by the chat (contracts' changeChannels). */
-export const invalidateChannel = (prefix: string) => changeChannels(prefix).content
+/**
+ * The pub/sub channel on which one deployment's content replicas clear their read caches. (Others
+ * follow the change record's purge channel, which is announced after this cache is cleared.)
+ */
+export const invalidateChannel = (prefix: string) => `${prefix}:content:invalidate`
 
 export function createModels(db: import('mongoose').Connection) {
   return {
@@ -31,6 +34,11 @@ export interface Store {
   objects: ObjectStore
   /** Resolves once the defaults are in the database; retried on the next read if the database was away. */
   seeded(): Promise<void>
+  /**
+   * After every write: the read cache of every replica is cleared, then the change is recorded
+   * (history, audit, the gateway's purge of the keys it touches).
+   */
+  changed(request: FastifyRequest, change: ChangeInput): Promise<void>
 }
 
 declare module 'fastify' {
@@ -65,7 +73,11 @@ export default fp<{ config: Config }>(
       )
       return seeding
     }
-    app.decorate('store', { models, cache, objects, seeded })
+    const changed = async (request: FastifyRequest, change: ChangeInput) => {
+      await cache.invalidate(request.log)
+      await app.changes.record(request, change)
+    }
+    app.decorate('store', { models, cache, objects, seeded, changed })
     app.addHook('onReady', async () => {
       await seeded().catch((err: unknown) => app.log.warn({ err }, 'seeding postponed: database unavailable'))
     })
@@ -82,5 +94,5 @@ export default fp<{ config: Config }>(
       cache.close()
     })
   },
-  { name: 'content-store' },
+  { name: 'content-store', dependencies: ['kit-changes'] },
 )

@@ -15,6 +15,9 @@ import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.
 import { toPostDto } from '../../posts/dto.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
+const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
+/** An update that switched the post on or off the site says so (the audit trail's wording). */
+const publishAction = (was: boolean, is: boolean) => (was === is ? 'update' : is ? 'publish' : 'unpublish')
 const errors = ADMIN_WRITE_ERRORS
 
 /**
@@ -49,9 +52,9 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const admin = (await request.getAdmin())!
       const author = request.body.author?.trim() || admin.username
-      const doc = await createPost(ctx.posts, { ...request.body, author })
-      await ctx.changed()
-      return reply.code(201).send(toPostDto(doc))
+      const post = toPostDto(await createPost(ctx.posts, { ...request.body, author }))
+      await ctx.changed(request, { kind: 'post', action: 'create', target: postTarget(post), snapshot: post })
+      return reply.code(201).send(post)
     },
   )
 
@@ -67,9 +70,16 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const doc = await updatePost(ctx.posts, request.params.id, request.body)
-      await ctx.changed()
-      return toPostDto(doc)
+      const { before, after } = await updatePost(ctx.posts, request.params.id, request.body)
+      const post = toPostDto(after)
+      await ctx.changed(request, {
+        kind: 'post',
+        action: publishAction(before.published, after.published),
+        target: postTarget(post),
+        before: toPostDto(before),
+        snapshot: post,
+      })
+      return post
     },
   )
 
@@ -77,8 +87,8 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     '/api/blog/:id',
     { schema: { tags: ['blog'], params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
-      await deletePost(ctx.posts, request.params.id)
-      await ctx.changed()
+      const gone = toPostDto(await deletePost(ctx.posts, request.params.id))
+      await ctx.changed(request, { kind: 'post', action: 'delete', target: postTarget(gone) })
       return reply.code(204).send(null)
     },
   )

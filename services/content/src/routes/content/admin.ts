@@ -9,7 +9,7 @@ import { SITE_CONTENT_ID } from '../../models/content.js'
 const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, cache } = app.store
+  const { models, changed } = app.store
 
   app.post(
     '/api/content',
@@ -26,6 +26,7 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
         CONTENT_TEXTS.map((n) => `${n}_de`),
       )
+      const before = await models.content.findById(SITE_CONTENT_ID).lean()
       const doc = await models.content
         .findByIdAndUpdate(
           SITE_CONTENT_ID,
@@ -33,8 +34,15 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
           { upsert: true, returnDocument: 'after', lean: true },
         )
         .orFail()
-      await cache.invalidate(request.log)
-      return toContentDto(doc)
+      const content = toContentDto(doc)
+      await changed(request, {
+        kind: 'content',
+        action: before ? 'update' : 'create',
+        target: { id: content.id, label: 'site content' },
+        before: before ? toContentDto(before) : null,
+        snapshot: content,
+      })
+      return content
     },
   )
 }

@@ -16,7 +16,8 @@ const errors = ADMIN_WRITE_ERRORS
 const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, cache } = app.store
+  const { models, changed } = app.store
+  const target = (f: Feature) => ({ id: f.id, label: f.title_en || f.title_nl })
 
   app.post(
     '/api/features',
@@ -34,8 +35,14 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
         ...nullIfEmpty(request.body, OPTIONAL),
         sort_order: (last?.sort_order ?? -1) + 1,
       })
-      await cache.invalidate(request.log)
-      return reply.code(201).send(toFeatureDto(doc.toObject()))
+      const feature = toFeatureDto(doc.toObject())
+      await changed(request, {
+        kind: 'feature',
+        action: 'create',
+        target: target(feature),
+        snapshot: feature,
+      })
+      return reply.code(201).send(feature)
     },
   )
 
@@ -69,7 +76,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
           })),
         )
       }
-      await cache.invalidate(request.log)
+      await changed(request, { kind: 'feature', action: 'reorder', fields: ['sort_order'] })
       return listFeatures(app.store)
     },
   )
@@ -88,14 +95,22 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params
       if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
-      const doc = await models.features.findByIdAndUpdate(
+      const set = nullIfEmpty(request.body, OPTIONAL)
+      const before = await models.features.findByIdAndUpdate(
         id,
-        { $set: nullIfEmpty(request.body, OPTIONAL) },
-        { returnDocument: 'after', lean: true },
+        { $set: set },
+        { returnDocument: 'before', lean: true },
       )
-      if (!doc) throw notFound(FEATURE_NOT_FOUND)
-      await cache.invalidate(request.log)
-      return toFeatureDto(doc)
+      if (!before) throw notFound(FEATURE_NOT_FOUND)
+      const feature = toFeatureDto({ ...before, ...set })
+      await changed(request, {
+        kind: 'feature',
+        action: 'update',
+        target: target(feature),
+        before: toFeatureDto(before),
+        snapshot: feature,
+      })
+      return feature
     },
   )
 
@@ -114,7 +129,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
       const doc = await models.features.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(FEATURE_NOT_FOUND)
-      await cache.invalidate(request.log)
+      await changed(request, { kind: 'feature', action: 'delete', target: target(toFeatureDto(doc)) })
       return reply.code(204).send(null)
     },
   )

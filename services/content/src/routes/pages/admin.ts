@@ -37,11 +37,13 @@ function toDocument(body: PageInput) {
   }
 }
 
+const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
+
 /** GET/PUT/DELETE /api/pages/{id} and POST /api/pages: the page editor. */
 const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, cache } = app.store
+  const { models, changed } = app.store
   const slugTaken = () => conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 
   app.get(
@@ -70,8 +72,9 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const doc = await models.pages.create(toDocument(request.body)).catch(onDuplicateKey(slugTaken()))
-      await cache.invalidate(request.log)
-      return reply.code(201).send(toPageDto(doc.toObject()))
+      const page = toPageDto(doc.toObject())
+      await changed(request, { kind: 'page', action: 'create', target: pageTarget(page), snapshot: page })
+      return reply.code(201).send(page)
     },
   )
 
@@ -91,16 +94,20 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
       const holder = await models.pages.findOne({ slug: request.body.slug }).select({ _id: 1 }).lean()
       if (holder && String(holder._id) !== id) throw slugTaken()
-      const doc = await models.pages
-        .findByIdAndUpdate(
-          id,
-          { $set: { ...toDocument(request.body), updated_at: new Date() } },
-          { returnDocument: 'after', lean: true },
-        )
+      const set = { ...toDocument(request.body), updated_at: new Date() }
+      const before = await models.pages
+        .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
         .catch(onDuplicateKey(slugTaken()))
-      if (!doc) throw notFound(PAGE_NOT_FOUND)
-      await cache.invalidate(request.log)
-      return toPageDto(doc)
+      if (!before) throw notFound(PAGE_NOT_FOUND)
+      const page = toPageDto({ ...before, ...set })
+      await changed(request, {
+        kind: 'page',
+        action: 'update',
+        target: pageTarget(page),
+        before: toPageDto(before),
+        snapshot: page,
+      })
+      return page
     },
   )
 
@@ -119,7 +126,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
       const doc = await models.pages.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(PAGE_NOT_FOUND)
-      await cache.invalidate(request.log)
+      await changed(request, { kind: 'page', action: 'delete', target: pageTarget(toPageDto(doc)) })
       return reply.code(204).send(null)
     },
   )

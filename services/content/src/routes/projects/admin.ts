@@ -28,7 +28,8 @@ function toDocument(body: ProjectInput) {
 const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, cache, objects } = app.store
+  const { models, objects, changed } = app.store
+  const target = (p: Project) => ({ id: p.id, label: p.title })
   await app.register(upload, { config })
 
   /** Removes an uploaded image once no project shows it any more. */
@@ -52,8 +53,14 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const doc = await models.projects.create(toDocument(request.body))
-      await cache.invalidate(request.log)
-      return reply.code(201).send(toProjectDto(doc.toObject()))
+      const project = toProjectDto(doc.toObject())
+      await changed(request, {
+        kind: 'project',
+        action: 'create',
+        target: target(project),
+        snapshot: project,
+      })
+      return reply.code(201).send(project)
     },
   )
 
@@ -79,8 +86,15 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       )
       if (!before) throw notFound(PROJECT_NOT_FOUND)
       if (before.image_url !== update.image_url) await releaseImage(before.image_url, request.log)
-      await cache.invalidate(request.log)
-      return toProjectDto({ ...before, ...update })
+      const project = toProjectDto({ ...before, ...update })
+      await changed(request, {
+        kind: 'project',
+        action: 'update',
+        target: target(project),
+        before: toProjectDto(before),
+        snapshot: project,
+      })
+      return project
     },
   )
 
@@ -100,7 +114,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const doc = await models.projects.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(PROJECT_NOT_FOUND)
       await releaseImage(doc.image_url, request.log)
-      await cache.invalidate(request.log)
+      await changed(request, { kind: 'project', action: 'delete', target: target(toProjectDto(doc)) })
       return reply.code(204).send(null)
     },
   )

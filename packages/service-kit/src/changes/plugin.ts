@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import type { ChangeActor, ChangeRecord } from '@site/contracts'
+import { ChangeLog, type ChangeInput } from './log.js'
+
+export interface ChangeRecorder {
+  log: ChangeLog
+  /**
+   * Records a write this request made: who from the request's admin session (else the input's
+   * actor, else "anonymous"), and the client address the gateway determined.
+   */
+  record(request: FastifyRequest, input: ChangeInput): Promise<ChangeRecord>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changes: ChangeRecorder
+  }
+}
+
+const ANONYMOUS: ChangeActor = { id: null, name: 'anonymous' }
+
+async function actorOf(request: FastifyRequest): Promise<ChangeActor | null> {
+  if (typeof request.getAdmin !== 'function') return null
+  const admin = await request.getAdmin().catch(() => null)
+  return admin ? { id: admin.id, name: admin.username } : null
+}
+
+/** The service's change log (`app.changes`), its relay and its sweep; registered by createService. */
+export default fp<{ service: string; prefix: string }>(
+  async (app, opts) => {
+    const log = new ChangeLog({
+      db: app.db,
+      redis: () => app.redis,
+      prefix: opts.prefix,
+      service: opts.service,
+      log: app.log,
+    })
+    app.decorate('changes', {
+      log,
+      async record(request, input) {
+        const actor = (await actorOf(request)) ?? input.actor ?? ANONYMOUS
+        return log.record({ ...input, actor, ip: input.ip ?? request.ip })
+      },
+    })
+    app.addHook('onReady', async () => log.start())
+    app.addHook('onClose', async () => log.stop())
+  },
+  { name: 'kit-changes', dependencies: ['kit-mongo', 'kit-redis'] },
+)

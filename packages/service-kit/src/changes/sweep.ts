@@ -1,0 +1,58 @@
+import type { ChangeDoc, ChangeModel } from './model.js'
+
+export interface SweepLimits {
+  /** Revisions kept per document, newest first. */
+  revisionsPerTarget: number
+  /** Days an announced record without a snapshot stays (consumers such as the audit trail keep their own copy). */
+  announcedDays: number
+  /** Days the history of a deleted document stays. */
+  deletedDays: number
+}
+
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * Bounds the change log (no TTL indexes: FerretDB has none, design §3): announced records without
+ * a snapshot after `announcedDays`, each document's revisions beyond the newest
+ * `revisionsPerTarget`, and the history of documents deleted `deletedDays` ago.
+ */
+export async function sweepChanges(model: ChangeModel, limits: SweepLimits, now = new Date()) {
+  const trusted = model.base.trusted.bind(model.base)
+  const before = (days: number) => trusted({ $lt: new Date(now.getTime() - days * DAY_MS) })
+  const announced = await model.deleteMany({
+    revision: false,
+    relayed: true,
+    at: before(limits.announcedDays),
+  })
+
+  let revisions = 0
+  const crowded = await model.aggregate<{ _id: { kind: ChangeDoc['kind']; target: string | null } }>([
+    { $match: { revision: true } },
+    { $group: { _id: { kind: '$kind', target: '$target_id' }, n: { $sum: 1 } } },
+    { $match: { n: { $gt: limits.revisionsPerTarget } } },
+  ])
+  for (const { _id: group } of crowded) {
+    const extra = await model
+      .find({ kind: group.kind, target_id: group.target, revision: true }, { _id: 1 })
+      .sort({ at: -1, _id: -1 })
+      .skip(limits.revisionsPerTarget)
+      .lean<Pick<ChangeDoc, '_id'>[]>()
+    const res = await model.deleteMany({ _id: trusted({ $in: extra.map((d) => d._id) }) })
+    revisions += res.deletedCount
+  }
+
+  let deleted = 0
+  const gone = await model
+    .find({ action: 'delete', at: before(limits.deletedDays) }, { kind: 1, target_id: 1, at: 1 })
+    .lean<Pick<ChangeDoc, 'kind' | 'target_id' | 'at'>[]>()
+  for (const doc of gone) {
+    if (!doc.target_id) continue
+    const res = await model.deleteMany({
+      kind: doc.kind,
+      target_id: doc.target_id,
+      at: trusted({ $lte: doc.at }),
+    })
+    deleted += res.deletedCount
+  }
+  return { announced: announced.deletedCount, revisions, deleted }
+}
