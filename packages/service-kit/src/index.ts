@@ -43,3 +43,4 @@ export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.j
 // '@site/service-kit/changes' in workers.
 export type { ChangeRecorder } from './changes/plugin.js'
 export type { ChangeInput } from './changes/log.js'
+export { historyRoutes, writableFields, type HistoryRoutesOptions } from './changes/routes.js'

@@ -58,3 +58,65 @@ t.test('an import is recorded by the worker, with the admin who uploaded the fil
   const [record] = await s.app.changes.log.history('post', id)
   t.match(record, { action: 'create', actor: { id: null, name: 'editor (import)' } })
 })
+
+t.test(
+  'history: every save is a revision, and a restore brings back exactly the earlier fields',
+  async (t) => {
+    const v1 = (
+      await s.call('POST', '/api/blog', { ...post, tags: ['een'], slug: 'history' }, s.admin)
+    ).json<BlogPost>()
+    const edit = {
+      title_nl: 'Tweede',
+      content_en: '<p>Changed</p>',
+      tags: ['twee'],
+      featured_image: '/x.png',
+    }
+    t.equal((await s.call('PUT', `/api/blog/${v1.id}`, edit, s.admin)).statusCode, 200)
+    t.equal((await s.call('PUT', `/api/blog/${v1.id}`, { excerpt_en: 'Other' }, s.admin)).statusCode, 200)
+
+    const list = await s.call('GET', `/api/blog/${v1.id}/revisions`, undefined, s.admin)
+    t.equal(list.headers['cache-control'], 'private, no-store')
+    const revisions = list.json<{
+      items: { id: string; created_at: string; action: string; fields: string[] }[]
+    }>().items
+    t.same(
+      revisions.map((r) => [r.action, r.fields]),
+      [
+        ['update', ['excerpt_en']],
+        ['update', ['content_en', 'featured_image', 'tags', 'title_nl']],
+        ['create', []],
+      ],
+    )
+    t.ok(revisions.every((r) => r.id && !Number.isNaN(Date.parse(r.created_at))))
+    const first = revisions[2]!.id
+    const detail = await s.call('GET', `/api/blog/${v1.id}/revisions/${first}`, undefined, s.admin)
+    t.match(detail.json(), { id: first, snapshot: { title_nl: 'Eerste', tags: ['een'] } })
+
+    const restored = await s.call('POST', `/api/blog/${v1.id}/revisions/${first}/restore`, undefined, s.admin)
+    t.equal(restored.statusCode, 200, restored.body)
+    const now = (await s.call('GET', `/api/blog/${v1.id}`, undefined, s.admin)).json<BlogPost>()
+    const { updated_at: _a, ...was } = v1
+    const { updated_at: _b, ...is } = now
+    t.same(is, was, 'every field as it was saved first')
+    const after = (await s.call('GET', `/api/blog/${v1.id}/revisions`, undefined, s.admin)).json<{
+      items: { action: string; fields: string[] }[]
+    }>().items
+    t.same(after[0], { ...after[0], action: 'restore' }, 'the restore is a revision of its own')
+    t.same(after[0]!.fields, ['content_en', 'excerpt_en', 'featured_image', 'tags', 'title_nl'])
+
+    t.equal((await s.call('GET', `/api/blog/${v1.id}/revisions`)).statusCode, 401, 'admins only')
+    const other = (await s.call('POST', '/api/blog', post, s.admin)).json<BlogPost>()
+    const foreign = await s.call(
+      'POST',
+      `/api/blog/${other.id}/revisions/${first}/restore`,
+      undefined,
+      s.admin,
+    )
+    t.equal(foreign.statusCode, 404, "another post's revision is not this post's")
+    t.equal((await s.call('GET', `/api/blog/${v1.id}/revisions/nope`, undefined, s.admin)).statusCode, 404)
+    t.equal(
+      (await s.call('GET', '/api/blog/000000000000000000000000/revisions', undefined, s.admin)).statusCode,
+      404,
+    )
+  },
+)

@@ -75,3 +75,33 @@ t.test('page, project, feature and content writes are recorded and announced', a
     'announced, with the client address',
   )
 })
+
+t.test('pages and the site content: restore a revision', async (t) => {
+  const { call, admin } = await testApp({ ...content, t })
+  const created = (await call('POST', '/api/pages', { ...page, slug: 'team' }, admin)).json<Page>()
+  await call('PUT', `/api/pages/${created.id}`, { ...page, slug: 'ons-team', title_nl: 'Het team' }, admin)
+  const [, first] = (await call('GET', `/api/pages/${created.id}/revisions`, undefined, admin)).json<{
+    items: { id: string }[]
+  }>().items
+  const restored = await call(
+    'POST',
+    `/api/pages/${created.id}/revisions/${first!.id}/restore`,
+    undefined,
+    admin,
+  )
+  t.equal(restored.statusCode, 200, restored.body)
+  t.match(restored.json(), { slug: 'team', title_nl: 'Over ons' }, 'the old slug and title are back')
+
+  const site = (await call('GET', '/api/content')).json<SiteContent>()
+  const { id: _id, updated_at: _u, ...input } = site
+  await call('POST', '/api/content', { ...input, title_en: 'Changed' }, admin)
+  const history = (await call('GET', '/api/content/revisions', undefined, admin)).json<{
+    items: { id: string; action: string }[]
+  }>().items
+  t.same(
+    history.map((r) => r.action),
+    ['update', 'baseline'],
+  )
+  const back = await call('POST', `/api/content/revisions/${history[1]!.id}/restore`, undefined, admin)
+  t.equal(back.json<SiteContent>().title_en, site.title_en, 'the seeded text is back')
+})

@@ -262,7 +262,7 @@ t.test('image upload: real images stored clean and served with cache headers', a
   t.equal((await app.inject({ method: 'GET', url: '/objects/../../etc/passwd' })).statusCode, 404)
 })
 
-t.test('a project owns its uploaded image: replaced or deleted, the image goes', async (t) => {
+t.test('a project owns its uploaded images while it or its history shows them', async (t) => {
   const { app, admin } = await testApp({ ...content, t })
   const uploadPng = async () => {
     const body = multipart(await png())
@@ -274,6 +274,7 @@ t.test('a project owns its uploaded image: replaced or deleted, the image goes',
     })
     return res.json<{ uploadURL: string }>().uploadURL
   }
+  const status = async (url: string) => (await app.inject({ method: 'GET', url })).statusCode
   const first = await uploadPng()
   const created = await app.inject({
     method: 'POST',
@@ -284,7 +285,7 @@ t.test('a project owns its uploaded image: replaced or deleted, the image goes',
   t.equal(created.statusCode, 201)
   const p = created.json<Project>()
   t.equal(p.image_url, first, 'the uploadURL is stored as image_url')
-  t.equal((await app.inject({ method: 'GET', url: first })).statusCode, 200)
+  t.equal(await status(first), 200)
 
   const second = await uploadPng()
   await app.inject({
@@ -293,15 +294,26 @@ t.test('a project owns its uploaded image: replaced or deleted, the image goes',
     headers: admin,
     payload: project({ image_url: second }),
   })
-  t.equal((await app.inject({ method: 'GET', url: first })).statusCode, 404, 'the replaced image is deleted')
-  t.equal((await app.inject({ method: 'GET', url: second })).statusCode, 200)
+  t.equal(await status(first), 200, 'the replaced image stays: the first revision shows it')
+  const [, created1] = (await app.inject({ url: `/api/projects/${p.id}/revisions`, headers: admin })).json<{
+    items: { id: string }[]
+  }>().items
+  const restored = await app.inject({
+    method: 'POST',
+    url: `/api/projects/${p.id}/revisions/${created1!.id}/restore`,
+    headers: admin,
+  })
+  t.equal(restored.json<Project>().image_url, first, 'a restore brings the first image back')
+  t.equal(await status(first), 200)
 
   await app.inject({ method: 'DELETE', url: `/api/projects/${p.id}`, headers: admin })
-  t.equal(
-    (await app.inject({ method: 'GET', url: second })).statusCode,
-    404,
-    'deleting the project removes its image',
-  )
+  t.equal(await status(first), 200, 'a deleted project keeps its images while its history is kept')
+  // The hourly sweeps, a month on: the deleted project's history goes, then its images.
+  const later = new Date(Date.now() + 31 * 24 * 3600 * 1000)
+  await app.changes.log.sweep(later)
+  const models = createModels(app.db)
+  const objects = new ObjectStore(app.db, 0)
+  t.equal(await sweepOrphanImages(models, app.changes.log, objects, later), 2, 'both images go')
   t.equal(await app.db.collection('objects.files').countDocuments(), 0)
   t.equal(await app.db.collection('objects.chunks').countDocuments(), 0)
 })
@@ -330,11 +342,11 @@ t.test('uploads never attached to a project are swept; attached ones stay', asyn
   const models = createModels(app.db)
   const objects = new ObjectStore(app.db, 0)
   t.equal(
-    await sweepOrphanImages(models, objects, new Date(Date.now() - 3600_000)),
+    await sweepOrphanImages(models, app.changes.log, objects, new Date(Date.now() - 3600_000)),
     0,
     'recent uploads are left alone',
   )
-  t.equal(await sweepOrphanImages(models, objects, new Date(Date.now() + 1000)), 1)
+  t.equal(await sweepOrphanImages(models, app.changes.log, objects, new Date(Date.now() + 1000)), 1)
   t.equal((await app.inject({ method: 'GET', url: orphan })).statusCode, 404)
   t.equal((await app.inject({ method: 'GET', url: kept })).statusCode, 200)
 })

@@ -19,9 +19,11 @@ const DAY_MS = 24 * 3600 * 1000
 export async function sweepChanges(model: ChangeModel, limits: SweepLimits, now = new Date()) {
   const trusted = model.base.trusted.bind(model.base)
   const before = (days: number) => trusted({ $lt: new Date(now.getTime() - days * DAY_MS) })
+  // A deletion's record stays: it says when the rest of its document's history goes (below).
   const announced = await model.deleteMany({
     revision: false,
     relayed: true,
+    action: trusted({ $ne: 'delete' }),
     at: before(limits.announcedDays),
   })
 

@@ -1,20 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { ChangeLog } from '@site/service-kit/changes'
 import type { Models } from '../plugins/store.js'
 import type { ObjectStore } from './objects.js'
 
 /**
- * Deletes project images uploaded before `cutoff` that no project shows: uploads from a dialog that
- * was cancelled. Safe on several replicas at once (deleting twice is harmless).
+ * Whether a project image is still needed: a project shows it, or a kept revision of a project
+ * does (a restore brings it back). It goes once the history's sweep has dropped those revisions.
+ */
+export async function imageInUse(models: Models, changes: ChangeLog, url: string): Promise<boolean> {
+  if (await models.projects.exists({ image_url: url })) return true
+  return Boolean(await changes.model.exists({ kind: 'project', revision: true, 'snapshot.image_url': url }))
+}
+
+/**
+ * Deletes project images uploaded before `cutoff` that are not in use: uploads from a dialog that
+ * was cancelled, and images replaced in an edit whose revisions are gone. Safe on several replicas
+ * at once (deleting twice is harmless).
  */
 export async function sweepOrphanImages(
   models: Models,
+  changes: ChangeLog,
   objects: ObjectStore,
   cutoff: Date,
   log?: FastifyBaseLogger,
 ): Promise<number> {
   let removed = 0
   for (const path of await objects.listOlderThan('projects/', cutoff)) {
-    if (await models.projects.exists({ image_url: `/objects/${path}` })) continue
+    if (await imageInUse(models, changes, `/objects/${path}`)) continue
     await objects.delete(path).then(
       () => removed++,
       (err: unknown) => log?.warn({ err, path }, 'could not delete an orphaned image'),

@@ -84,7 +84,7 @@ export default fp<{ config: Config }>(
     // Hourly: uploads never attached to a project (a cancelled dialog) go after ORPHAN_IMAGE_MAX_AGE_MS.
     const sweep = setInterval(() => {
       const cutoff = new Date(Date.now() - config.ORPHAN_IMAGE_MAX_AGE_MS)
-      sweepOrphanImages(models, objects, cutoff, app.log).catch((err: unknown) =>
+      sweepOrphanImages(models, app.changes.log, objects, cutoff, app.log).catch((err: unknown) =>
         app.log.warn({ err }, 'orphan sweep failed'),
       )
     }, config.ORPHAN_SWEEP_INTERVAL_MS)

@@ -6,9 +6,12 @@ import {
   Type,
   adminOnly,
   errorResponses,
+  historyRoutes,
   isObjectId,
   notFound,
+  writableFields,
 } from '@site/service-kit'
+import type { FastifyRequest } from 'fastify'
 import { BlogPost, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
@@ -16,7 +19,6 @@ import { toPostDto } from '../../posts/dto.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
-/** An update that switched the post on or off the site says so (the audit trail's wording). */
 const publishAction = (was: boolean, is: boolean) => (was === is ? 'update' : is ? 'publish' : 'unpublish')
 const errors = ADMIN_WRITE_ERRORS
 
@@ -28,6 +30,20 @@ const errors = ADMIN_WRITE_ERRORS
 const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   const ctx = app.blog
+
+  /** An edit, or a restore of a revision; an edit that switches the post on or off the site says so. */
+  async function update(request: FastifyRequest, id: string, body: BlogPostUpdate, restore?: 'restore') {
+    const { before, after } = await updatePost(ctx.posts, id, body)
+    const post = toPostDto(after)
+    await ctx.changed(request, {
+      kind: 'post',
+      action: restore ?? publishAction(before.published, after.published),
+      target: postTarget(post),
+      before: toPostDto(before),
+      snapshot: post,
+    })
+    return post
+  }
   app.get(
     '/api/blog/:id',
     {
@@ -69,19 +85,19 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BlogPost, ...errors },
       },
     },
-    async (request) => {
-      const { before, after } = await updatePost(ctx.posts, request.params.id, request.body)
-      const post = toPostDto(after)
-      await ctx.changed(request, {
-        kind: 'post',
-        action: publishAction(before.published, after.published),
-        target: postTarget(post),
-        before: toPostDto(before),
-        snapshot: post,
-      })
-      return post
-    },
+    async (request) => update(request, request.params.id, request.body),
   )
+
+  historyRoutes(app, {
+    kind: 'post',
+    path: '/api/blog/:id',
+    tags: ['blog'],
+    document: BlogPost,
+    notFoundMessage: NOT_FOUND,
+    exists: async (id) => isObjectId(id) && Boolean(await ctx.posts.exists({ _id: id })),
+    restore: (request, id, snapshot) =>
+      update(request, id, writableFields(BlogPostUpdate, snapshot) as BlogPostUpdate, 'restore'),
+  })
 
   app.delete(
     '/api/blog/:id',

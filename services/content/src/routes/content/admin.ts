@@ -1,15 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { SiteContent, SiteContentInput } from '@site/contracts'
-import { ADMIN_WRITE_ERRORS, adminOnly } from '@site/service-kit'
+import { ADMIN_WRITE_ERRORS, adminOnly, historyRoutes, writableFields } from '@site/service-kit'
 import { toContentDto, nullIfEmpty, CONTENT_TEXTS } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { SITE_CONTENT_ID } from '../../models/content.js'
 
-/** POST /api/content: saves the site-wide record. */
+/** POST /api/content: saves the site-wide record; its history under /api/content/revisions. */
 const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
   const { models, changed } = app.store
+
+  /** A save, or a restore of a revision: recorded as either. */
+  async function save(request: FastifyRequest, input: SiteContentInput, action: 'update' | 'restore') {
+    const body = nullIfEmpty(
+      input,
+      CONTENT_TEXTS.map((n) => `${n}_de`),
+    )
+    const before = await models.content.findById(SITE_CONTENT_ID).lean()
+    const doc = await models.content
+      .findByIdAndUpdate(
+        SITE_CONTENT_ID,
+        { $set: { ...body, updated_at: new Date() } },
+        { upsert: true, returnDocument: 'after', lean: true },
+      )
+      .orFail()
+    const content = toContentDto(doc)
+    await changed(request, {
+      kind: 'content',
+      action: before ? action : 'create',
+      target: { id: content.id, label: 'site content' },
+      before: before ? toContentDto(before) : null,
+      snapshot: content,
+    })
+    return content
+  }
 
   app.post(
     '/api/content',
@@ -21,29 +47,19 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SiteContent, ...ADMIN_WRITE_ERRORS },
       },
     },
-    async (request) => {
-      const body = nullIfEmpty(
-        request.body,
-        CONTENT_TEXTS.map((n) => `${n}_de`),
-      )
-      const before = await models.content.findById(SITE_CONTENT_ID).lean()
-      const doc = await models.content
-        .findByIdAndUpdate(
-          SITE_CONTENT_ID,
-          { $set: { ...body, updated_at: new Date() } },
-          { upsert: true, returnDocument: 'after', lean: true },
-        )
-        .orFail()
-      const content = toContentDto(doc)
-      await changed(request, {
-        kind: 'content',
-        action: before ? 'update' : 'create',
-        target: { id: content.id, label: 'site content' },
-        before: before ? toContentDto(before) : null,
-        snapshot: content,
-      })
-      return content
-    },
+    async (request) => save(request, request.body, 'update'),
   )
+
+  historyRoutes(app, {
+    kind: 'content',
+    path: '/api/content',
+    tags: ['content'],
+    document: SiteContent,
+    notFoundMessage: 'Site content not found',
+    idOf: async () => SITE_CONTENT_ID,
+    exists: async (id) => Boolean(await models.content.exists({ _id: id })),
+    restore: (request, _id, snapshot) =>
+      save(request, writableFields(SiteContentInput, snapshot) as SiteContentInput, 'restore'),
+  })
 }
 export default contentAdmin

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import mongoose from 'mongoose'
-import { ADMIN_WRITE_ERRORS, adminOnly, badRequest, isObjectId, notFound } from '@site/service-kit'
+import {
+  ADMIN_WRITE_ERRORS,
+  adminOnly,
+  badRequest,
+  historyRoutes,
+  isObjectId,
+  notFound,
+  writableFields,
+} from '@site/service-kit'
+import type { FastifyRequest } from 'fastify'
 import { Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
 import { toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
@@ -18,6 +27,32 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   userValidationMessages(app)
   const { models, changed } = app.store
   const target = (f: Feature) => ({ id: f.id, label: f.title_en || f.title_nl })
+
+  /** An edit, or a restore of a revision: recorded as either. */
+  async function update(
+    request: FastifyRequest,
+    id: string,
+    body: FeatureInput,
+    action: 'update' | 'restore',
+  ) {
+    if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
+    const set = nullIfEmpty(body, OPTIONAL)
+    const before = await models.features.findByIdAndUpdate(
+      id,
+      { $set: set },
+      { returnDocument: 'before', lean: true },
+    )
+    if (!before) throw notFound(FEATURE_NOT_FOUND)
+    const feature = toFeatureDto({ ...before, ...set })
+    await changed(request, {
+      kind: 'feature',
+      action,
+      target: target(feature),
+      before: toFeatureDto(before),
+      snapshot: feature,
+    })
+    return feature
+  }
 
   app.post(
     '/api/features',
@@ -92,27 +127,20 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Feature, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
-      const set = nullIfEmpty(request.body, OPTIONAL)
-      const before = await models.features.findByIdAndUpdate(
-        id,
-        { $set: set },
-        { returnDocument: 'before', lean: true },
-      )
-      if (!before) throw notFound(FEATURE_NOT_FOUND)
-      const feature = toFeatureDto({ ...before, ...set })
-      await changed(request, {
-        kind: 'feature',
-        action: 'update',
-        target: target(feature),
-        before: toFeatureDto(before),
-        snapshot: feature,
-      })
-      return feature
-    },
+    async (request) => update(request, request.params.id, request.body, 'update'),
   )
+
+  historyRoutes(app, {
+    kind: 'feature',
+    path: '/api/features/:id',
+    tags,
+    document: Feature,
+    notFoundMessage: FEATURE_NOT_FOUND,
+    exists: async (id) => isObjectId(id) && Boolean(await models.features.exists({ _id: id })),
+    // The texts and the icon; the place in the order is the list's, not the revision's.
+    restore: (request, id, snapshot) =>
+      update(request, id, writableFields(FeatureInput, snapshot) as FeatureInput, 'restore'),
+  })
 
   app.delete(
     '/api/features/:id',

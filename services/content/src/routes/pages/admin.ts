@@ -6,10 +6,13 @@ import {
   adminOnly,
   conflict,
   errorResponses,
+  historyRoutes,
   isObjectId,
   notFound,
   onDuplicateKey,
+  writableFields,
 } from '@site/service-kit'
+import type { FastifyRequest } from 'fastify'
 import { IdParams, Page, PageInput } from '@site/contracts'
 import { nullIfEmpty, toPageDto } from '../../lib/dto.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
@@ -45,6 +48,27 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   userValidationMessages(app)
   const { models, changed } = app.store
   const slugTaken = () => conflict(SLUG_TAKEN, 'SLUG_TAKEN')
+
+  /** An edit, or a restore of a revision: the same rules, recorded as either. */
+  async function update(request: FastifyRequest, id: string, body: PageInput, action: 'update' | 'restore') {
+    if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
+    const holder = await models.pages.findOne({ slug: body.slug }).select({ _id: 1 }).lean()
+    if (holder && String(holder._id) !== id) throw slugTaken()
+    const set = { ...toDocument(body), updated_at: new Date() }
+    const before = await models.pages
+      .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
+      .catch(onDuplicateKey(slugTaken()))
+    if (!before) throw notFound(PAGE_NOT_FOUND)
+    const page = toPageDto({ ...before, ...set })
+    await changed(request, {
+      kind: 'page',
+      action,
+      target: pageTarget(page),
+      before: toPageDto(before),
+      snapshot: page,
+    })
+    return page
+  }
 
   app.get(
     '/api/pages/:id',
@@ -89,27 +113,19 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Page, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
-      const holder = await models.pages.findOne({ slug: request.body.slug }).select({ _id: 1 }).lean()
-      if (holder && String(holder._id) !== id) throw slugTaken()
-      const set = { ...toDocument(request.body), updated_at: new Date() }
-      const before = await models.pages
-        .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
-        .catch(onDuplicateKey(slugTaken()))
-      if (!before) throw notFound(PAGE_NOT_FOUND)
-      const page = toPageDto({ ...before, ...set })
-      await changed(request, {
-        kind: 'page',
-        action: 'update',
-        target: pageTarget(page),
-        before: toPageDto(before),
-        snapshot: page,
-      })
-      return page
-    },
+    async (request) => update(request, request.params.id, request.body, 'update'),
   )
+
+  historyRoutes(app, {
+    kind: 'page',
+    path: '/api/pages/:id',
+    tags,
+    document: Page,
+    notFoundMessage: PAGE_NOT_FOUND,
+    exists: async (id) => isObjectId(id) && Boolean(await models.pages.exists({ _id: id })),
+    restore: (request, id, snapshot) =>
+      update(request, id, writableFields(PageInput, snapshot) as PageInput, 'restore'),
+  })
 
   app.delete(
     '/api/pages/:id',

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { ADMIN_WRITE_ERRORS, adminOnly, isObjectId, notFound } from '@site/service-kit'
+import {
+  ADMIN_WRITE_ERRORS,
+  adminOnly,
+  historyRoutes,
+  isObjectId,
+  notFound,
+  writableFields,
+} from '@site/service-kit'
 import { IdParams, Project, ProjectInput } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { nullIfEmpty, toProjectDto } from '../../lib/dto.js'
@@ -9,6 +16,7 @@ import { PROJECT_OPTIONAL_FIELDS } from '../../models/project.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
+import { imageInUse } from '../../lib/orphans.js'
 
 const tags = ['projects']
 const errors = ADMIN_WRITE_ERRORS
@@ -32,13 +40,40 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const target = (p: Project) => ({ id: p.id, label: p.title })
   await app.register(upload, { config })
 
-  /** Removes an uploaded image once no project shows it any more. */
+  /** Removes an uploaded image once no project or kept revision shows it any more. */
   async function releaseImage(url: string | null | undefined, log: FastifyBaseLogger) {
     const path = ownObjectPath(url)
-    if (!path || (await models.projects.exists({ image_url: url }))) return
+    if (!path || !url || (await imageInUse(models, app.changes.log, url))) return
     await objects
       .delete(path)
       .catch((err: unknown) => log.warn({ err, path }, 'could not delete a project image'))
+  }
+
+  /** An edit, or a restore of a revision: recorded as either. */
+  async function update(
+    request: FastifyRequest,
+    id: string,
+    body: ProjectInput,
+    action: 'update' | 'restore',
+  ) {
+    if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
+    const set = toDocument(body)
+    const before = await models.projects.findByIdAndUpdate(
+      id,
+      { $set: set },
+      { returnDocument: 'before', lean: true },
+    )
+    if (!before) throw notFound(PROJECT_NOT_FOUND)
+    if (before.image_url !== set.image_url) await releaseImage(before.image_url, request.log)
+    const project = toProjectDto({ ...before, ...set })
+    await changed(request, {
+      kind: 'project',
+      action,
+      target: target(project),
+      before: toProjectDto(before),
+      snapshot: project,
+    })
+    return project
   }
 
   app.post(
@@ -75,28 +110,19 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         response: { 200: Project, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
-      const update = toDocument(request.body)
-      const before = await models.projects.findByIdAndUpdate(
-        id,
-        { $set: update },
-        { returnDocument: 'before', lean: true },
-      )
-      if (!before) throw notFound(PROJECT_NOT_FOUND)
-      if (before.image_url !== update.image_url) await releaseImage(before.image_url, request.log)
-      const project = toProjectDto({ ...before, ...update })
-      await changed(request, {
-        kind: 'project',
-        action: 'update',
-        target: target(project),
-        before: toProjectDto(before),
-        snapshot: project,
-      })
-      return project
-    },
+    async (request) => update(request, request.params.id, request.body, 'update'),
   )
+
+  historyRoutes(app, {
+    kind: 'project',
+    path: '/api/projects/:id',
+    tags,
+    document: Project,
+    notFoundMessage: PROJECT_NOT_FOUND,
+    exists: async (id) => isObjectId(id) && Boolean(await models.projects.exists({ _id: id })),
+    restore: (request, id, snapshot) =>
+      update(request, id, writableFields(ProjectInput, snapshot) as ProjectInput, 'restore'),
+  })
 
   app.delete(
     '/api/projects/:id',
