@@ -142,3 +142,30 @@ export const RevisionDetail = Type.Object({
   snapshot: Type.Record(Type.String(), Type.Unknown()),
 })
 export type RevisionDetail = Static<typeof RevisionDetail>
+
+/** One entry of the audit trail (`GET /api/admin/audit`): a change record as the trail keeps it. */
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+  service: Type.String(),
+  kind: ChangeKindSchema,
+  action: ChangeActionSchema,
+  target: ChangeRecord.properties.target,
+  fields: Type.Array(Type.String()),
+  actor: ChangeActor,
+  ip: Type.Union([Type.String(), Type.Null()]),
+})
+export type AuditEntry = Static<typeof AuditEntry>
+
+/** The audit view's filters: who, what kind, which action, a time range, and a text in the target's name. */
+export const AuditQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  actor: Type.Optional(Type.String({ maxLength: 100 })),
+  kind: Type.Optional(ChangeKindSchema),
+  action: Type.Optional(ChangeActionSchema),
+  from: Type.Optional(Type.String({ format: 'date-time' })),
+  to: Type.Optional(Type.String({ format: 'date-time' })),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+})
+export type AuditQuery = Static<typeof AuditQuery>

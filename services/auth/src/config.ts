@@ -36,6 +36,9 @@ export const configProperties = {
   /** Failed logins allowed per window, per client IP and per username; further attempts get 429. */
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
   LOGIN_WINDOW_MS: Type.Integer({ minimum: 1000, default: 15 * 60 * 1000 }),
+  /** Days the audit trail keeps an entry; failed sign-ins (anyone can cause them) AUDIT_FAILED_SIGN_IN_DAYS. */
+  AUDIT_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 365 }),
+  AUDIT_FAILED_SIGN_IN_DAYS: Type.Integer({ minimum: 1, default: 30 }),
 }
 
 export type Config = ReturnType<typeof readConfig>

@@ -7,6 +7,8 @@ import sessionPublic from './session/public.js'
 import sessionAdmin from './session/admin.js'
 import accountAdmin from './account/admin.js'
 import securityInfoPublic from './security-info/public.js'
+import audit from '../plugins/audit.js'
+import auditAdmin from './audit/admin.js'
 
 export interface RouteOptions {
   config: Config
@@ -24,6 +26,8 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, no
   await app.register(sessionPublic, { config })
   await app.register(sessionAdmin)
   await app.register(accountAdmin)
+  await app.register(audit, { config })
+  await app.register(auditAdmin)
 }
 
 export default routes

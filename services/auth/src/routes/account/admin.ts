@@ -65,6 +65,12 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
       request.session.user = me
       await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
       request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')
+      await app.changes.record(request, {
+        kind: 'account',
+        action: 'credentials',
+        target: { id: me.id, label: me.username },
+        fields: ['username'],
+      })
       return me
     },
   )
@@ -90,6 +96,12 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
         { event: 'password_changed', userId: String(user._id), endedSessions: ended },
         'password changed',
       )
+      await app.changes.record(request, {
+        kind: 'account',
+        action: 'credentials',
+        target: { id: String(user._id), label: user.username },
+        fields: ['password'],
+      })
       return { ok: true }
     },
   )

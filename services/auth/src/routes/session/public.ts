@@ -46,6 +46,11 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       }
       if (!ok || !user) {
         request.log.info({ event: 'login_failed' }, 'login failed')
+        await app.changes.record(request, {
+          kind: 'account',
+          action: 'sign-in-failed',
+          target: { id: user ? String(user._id) : null, label: username.trim().slice(0, 100) },
+        })
         throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
       }
       await attempt.succeeded()
@@ -61,6 +66,12 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       request.session.absoluteTimeoutMs = config.SESSION_ABSOLUTE_TIMEOUT_MS
       app.authSessions.markFresh(request.session)
       request.log.info({ event: 'login', userId: me.id }, 'admin signed in')
+      await app.changes.record(request, {
+        kind: 'account',
+        action: 'sign-in',
+        target: { id: me.id, label: me.username },
+        actor: { id: me.id, name: me.username },
+      })
       return me
     },
   )
@@ -70,10 +81,19 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     { schema: { tags: ['auth'], response: { 200: AuthOk, ...errorResponses(503) } } },
     async (request, reply) => {
       if (request.cookies[SESSION_COOKIE]) {
-        const userId = request.session?.user?.id
+        const user = request.session?.user
         if (request.session) await request.session.destroy()
         reply.clearCookie(SESSION_COOKIE, { path: '/' })
-        if (userId) request.log.info({ event: 'logout', userId }, 'admin signed out')
+        if (user) {
+          request.log.info({ event: 'logout', userId: user.id }, 'admin signed out')
+          const who = { id: user.id, name: user.username }
+          await app.changes.record(request, {
+            kind: 'account',
+            action: 'sign-out',
+            target: { id: who.id, label: who.name },
+            actor: who,
+          })
+        }
       }
       return { ok: true }
     },
