@@ -1,8 +1,10 @@
 // Checks web/src's imports without an ESLint plugin (docs/web.md "Layers"): no import cycles between
 // runtime imports, shared code imports only shared code, a feature imports only shared code and
 // itself, and only a dynamic import() may reach the admin feature from outside it (a static one
-// would pull the admin into the public bundle).
+// would pull the admin into the public bundle). The shared packages (packages/*/src) are held to
+// the first rule: no import cycles.
 // Usage: node scripts/check-web-imports.mjs [webDir]   (webDir holds tsconfig.json and src/)
+//        node scripts/check-web-imports.mjs --package <dir>   (only the cycles of one package)
 import ts from 'typescript'
 import { readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -122,6 +124,15 @@ function findCycles(graph) {
 
 /** Checks webDir (tsconfig.json + src/); returns the problems found as readable lines. */
 export function checkWebImports(webDir) {
+  return checkImports(webDir, true)
+}
+
+/** Import cycles of a package (tsconfig.json + src/), as readable lines. */
+export function checkPackageCycles(dir) {
+  return checkImports(dir, false)
+}
+
+function checkImports(webDir, layers) {
   const configPath = join(webDir, 'tsconfig.json')
   const config = ts.getParsedCommandLineOfConfigFile(
     configPath,
@@ -143,8 +154,8 @@ export function checkWebImports(webDir) {
       const target =
         resolved && !resolved.isExternalLibraryImport ? resolve(resolved.resolvedFileName) : undefined
       if (!target || !known.has(target)) continue
-      const from = layerOf(srcDir, file)
-      const to = layerOf(srcDir, target)
+      const from = layers ? layerOf(srcDir, file) : 'shared'
+      const to = layers ? layerOf(srcDir, target) : 'shared'
       const why = layerError(from, to)
       if (why) problems.push(`${show(file)} imports ${show(target)} ('${spec}'): ${why}`)
       else if (to === 'feature:admin' && from !== to && runtime && !dynamic) {
@@ -158,12 +169,31 @@ export function checkWebImports(webDir) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const webDir = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'web'))
-  const problems = checkWebImports(webDir)
-  for (const problem of problems) console.error(problem)
-  if (problems.length) {
-    console.error(`${problems.length} import problem(s) in ${webDir}/src (docs/web.md "Layers")`)
-    process.exit(1)
+  const repo = join(dirname(fileURLToPath(import.meta.url)), '..')
+  const packageAt = process.argv.indexOf('--package')
+  const targets =
+    packageAt > 0
+      ? [{ dir: resolve(process.argv[packageAt + 1] ?? '.'), layers: false }]
+      : [
+          { dir: resolve(process.argv[2] ?? join(repo, 'web')), layers: true },
+          ...(process.argv[2] ? [] : ['packages/service-kit', 'packages/contracts']).map((p) => ({
+            dir: join(repo, p),
+            layers: false,
+          })),
+        ]
+  let failed = false
+  for (const { dir, layers } of targets) {
+    const problems = checkImports(dir, layers)
+    for (const problem of problems) console.error(problem)
+    if (problems.length) {
+      failed = true
+      console.error(
+        `${problems.length} import problem(s) in ${dir}/src${layers ? ' (docs/web.md "Layers")' : ''}`,
+      )
+    } else
+      console.log(
+        `${layers ? 'web imports' : 'imports'}: no cycles${layers ? ', layers respected' : ''} (${dir}/src)`,
+      )
   }
-  console.log(`web imports: no cycles, layers respected (${webDir}/src)`)
+  if (failed) process.exit(1)
 }

@@ -122,7 +122,25 @@ t.test('a static import of the admin from outside it fails', async (t) => {
   )
 })
 
-t.test('the real web/src passes', async (t) => {
+t.test('a package with an import cycle fails (--package)', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pkg-imports-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const compilerOptions = { module: 'NodeNext', moduleResolution: 'NodeNext' }
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions }))
+  mkdirSync(join(dir, 'src'))
+  writeFileSync(join(dir, 'src/errors.ts'), "import { LIMIT } from './limits.js'\nexport const max = LIMIT\n")
+  writeFileSync(
+    join(dir, 'src/limits.ts'),
+    "import { max } from './errors.js'\nexport const LIMIT = 1\nexport const m = () => max\n",
+  )
+  const run = spawnSync(process.execPath, [checker, '--package', dir], { encoding: 'utf8' })
+  t.equal(run.status, 1)
+  t.match(run.stderr, 'import cycle: src/errors.ts -> src/limits.ts -> src/errors.ts')
+})
+
+t.test('the real web/src and the shared packages pass', async (t) => {
   const output = execFileSync(process.execPath, [checker], { encoding: 'utf8' })
   t.match(output, 'no cycles, layers respected')
+  t.match(output, 'packages/service-kit/src')
+  t.match(output, 'packages/contracts/src')
 })

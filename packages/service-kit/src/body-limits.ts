@@ -1,4 +1,4 @@
-import { HttpError } from './errors.js'
+import { HttpError } from './http-error.js'
 
 const MiB = 1024 * 1024
 

@@ -1,18 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STATUS_CODES } from 'node:http'
 import { BODY_LIMITS, bodyTooLarge } from './body-limits.js'
+import { HttpError } from './http-error.js'
 
-/** An error whose message is meant for the user (always a 4xx or a 503). */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code?: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-  }
-}
+export { HttpError }
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, code)
 export const unauthorized = (message = 'Authentication required', code?: string) =>

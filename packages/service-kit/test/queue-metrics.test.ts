@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { Job } from 'bullmq'
 import { runWorkerProcess, type Closable } from '../src/index.js'
-import { createQueue, createWorker, instrumentQueue, UnrecoverableError } from '../src/queues.js'
+import { createQueue, createWorker, instrumentQueue, UnrecoverableError } from '../src/queues/index.js'
 import { freePort, scrape, testEnv } from '../src/testing/index.js'
 
 interface Data {

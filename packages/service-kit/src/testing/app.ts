@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { SessionUser } from '../session/format.js'
-import { clientRequest, createTestSession, testClientIp, testEnv } from './index.js'
+import { clientRequest, createTestSession, testClientIp, testEnv } from './env.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

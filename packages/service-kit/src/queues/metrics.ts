@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { Job, Worker } from 'bullmq'
-import { createQueue, type QueueSettings } from './queues.js'
-import type { Closable } from './run.js'
+import { createQueue, type QueueSettings } from './queue.js'
+import type { Closable } from '../run.js'
 
 /** The job states reported per queue; `waiting` is the BullMQ wait list that also drives KEDA. */
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const

@@ -80,6 +80,3 @@ export function createQueueEvents(name: string, s: QueueSettings) {
 }
 
 export { UnrecoverableError, type Job } from 'bullmq'
-
-// Queue metrics live with the queues: only the processes with queues load BullMQ.
-export { instrumentQueue, QUEUE_METRICS, QUEUE_STATES } from './queue-metrics.js'
