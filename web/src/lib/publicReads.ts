@@ -1,6 +1,7 @@
 // The public reads of the site's pages, described once: the browser runs them through @/lib/api
 // (useRead), the web server runs the same ones against the services to render a page and embeds
 // their results, keyed the same way, so the hydrating browser starts from exactly that data.
+import { listItems, listPage } from '@site/contracts/public-read'
 import { getJson, isApiError } from './api'
 import { useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
@@ -30,45 +31,27 @@ export const BLOG_PAGE_SIZE = 12
 /** /projects and the footer's page links: one page of the largest size the paging contract allows. */
 export const LIST_PAGE_SIZE = 50
 
-/** A list answer: the paged shape `{ items }`, or a plain array from a service not yet paged. */
-export function asItems<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[]
-  const items = (body as { items?: unknown } | null)?.items
-  return Array.isArray(items) ? (items as T[]) : []
-}
-
-/** A page of a list; a plain array (an unpaged service) is paged here the same way. */
-export function asPage<T>(body: unknown, page: number, pageSize: number): PagedList<T> {
-  if (Array.isArray(body)) {
-    const all = body as T[]
-    return { items: all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: all.length }
-  }
-  const b = body as Partial<PagedList<T>> | null
-  return {
-    items: Array.isArray(b?.items) ? b.items : [],
-    page: b?.page ?? page,
-    pageSize: b?.pageSize ?? pageSize,
-    total: b?.total ?? 0,
-  }
-}
-
 const as = <T>(body: unknown) => body as T
 
 export const reads = {
   content: (): PublicRead<SiteContent> => ({ key: queryKeys.content, path: '/api/content', parse: as }),
-  features: (): PublicRead<Feature[]> => ({ key: queryKeys.features, path: '/api/features', parse: asItems }),
+  features: (): PublicRead<Feature[]> => ({
+    key: queryKeys.features,
+    path: '/api/features',
+    parse: listItems,
+  }),
   projects: (pageSize = LIST_PAGE_SIZE): PublicRead<Project[]> => ({
     key: queryKeys.projectsPage(1, pageSize),
     path: '/api/projects',
     params: { pageSize },
-    parse: asItems,
+    parse: listItems,
   }),
   /** Published CMS pages' summaries (anonymous callers get only those; admins get drafts too: filter on use). */
   pages: (): PublicRead<PageSummary[]> => ({
     key: queryKeys.pagesPage(1, LIST_PAGE_SIZE),
     path: '/api/pages',
     params: { pageSize: LIST_PAGE_SIZE },
-    parse: asItems,
+    parse: listItems,
   }),
   /** One CMS page with its content, or null (404: none, or not published). */
   page: (slug: string): PublicRead<Page | null> => ({
@@ -81,7 +64,7 @@ export const reads = {
     key: queryKeys.blog.page('published', page, pageSize),
     path: '/api/blog',
     params: { published: 'true', page, pageSize },
-    parse: (body) => asPage<BlogPostSummary>(body, page, pageSize),
+    parse: (body) => listPage<BlogPostSummary>(body, page, pageSize),
   }),
   post: (slug: string): PublicRead<BlogPost | null> => ({
     key: queryKeys.blog.slug(slug),

@@ -28,19 +28,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
-/** Plain text of an HTML fragment (titles may carry tags: the pages strip them too), whitespace collapsed. */
-export const plainText = (html: string): string =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-
 /** At most `max` characters, cut at a word with an ellipsis. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text

@@ -5,7 +5,8 @@ import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18
 import { DEFAULT_IMAGES, tagFallbackImage } from '@/lib/images'
 import type { BlogPost, Page } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
-import { escapeHtml, jsonForScript, plainText, truncate } from './escape'
+import { plainText } from '@site/contracts/text'
+import { escapeHtml, jsonForScript, truncate } from './escape'
 import type { PageData } from './load'
 import type { Resolved } from './routes'
 

@@ -1,6 +1,7 @@
 // Fetches the public data a page shows from the services' public reads (the same reads the browser
 // makes, @/lib/publicReads), anonymously: only published content, and the services' caches answer.
 import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home/api/home'
+import { fetchPublicRead, UpstreamError } from '@site/contracts/public-read'
 import type { SeedEntry } from '@/lib/query'
 import { BLOG_PAGE_SIZE, reads, type PublicRead } from '@/lib/publicReads'
 import type { BlogPost, BlogPostSummary, Page, PagedList, SiteContent } from '@site/contracts'
@@ -13,32 +14,16 @@ export interface Upstreams {
   timeoutMs: number
 }
 
-/** A service did not answer usably: the page is answered 503 ("temporarily unavailable"). */
-export class UpstreamError extends Error {}
+export { UpstreamError }
 
 export async function fetchRead<T>(up: Upstreams, read: PublicRead<T>): Promise<T> {
   const base = read.path.startsWith('/api/blog') ? up.blogUrl : up.contentUrl
   const url = new URL(read.path, base)
   for (const [k, v] of Object.entries(read.params ?? {})) url.searchParams.set(k, String(v))
-  let res: Response
+  const body = await fetchPublicRead(url, { timeoutMs: up.timeoutMs, notFoundIsNull: read.notFoundIsNull })
+  if (body === null && read.notFoundIsNull) return null as T
   try {
-    res = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(up.timeoutMs),
-    })
-  } catch (err) {
-    throw new UpstreamError(`${url.pathname}: ${(err as Error).message}`)
-  }
-  if (res.status === 404 && read.notFoundIsNull) {
-    await res.body?.cancel()
-    return null as T
-  }
-  if (!res.ok) {
-    await res.body?.cancel()
-    throw new UpstreamError(`${url.pathname}: ${res.status}`)
-  }
-  try {
-    return read.parse(await res.json())
+    return read.parse(body)
   } catch (err) {
     throw new UpstreamError(`${url.pathname}: ${(err as Error).message}`)
   }

@@ -3,7 +3,8 @@ import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18
 import { reads } from '@/lib/publicReads'
 import type { BlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
-import { escapeXml, plainText } from './escape'
+import { plainText } from '@site/contracts/text'
+import { escapeXml } from './escape'
 import { languagesOf } from './head'
 import { fetchRead, type Upstreams } from './load'
 

@@ -1,4 +1,4 @@
-import { htmlToText, plainText } from '../lib/sanitize.js'
+import { htmlToText, plainText } from '@site/contracts/text'
 
 /**
  * Title of an imported document: the first heading, or a short first line (a .txt title line).

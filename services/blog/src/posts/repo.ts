@@ -10,7 +10,8 @@ import {
   onDuplicateKey,
 } from '@site/service-kit'
 import type { PostDoc, PostModel } from '../models/post.js'
-import { plainText, sanitizePostHtml } from '../lib/sanitize.js'
+import { plainText } from '@site/contracts/text'
+import { sanitizePostHtml } from '../lib/sanitize.js'
 import { nextFreeSlug, slugify } from '../lib/slug.js'
 import { normalizeTags } from '../lib/translate.js'
 

@@ -1,5 +1,6 @@
 import type { KnowledgeItem, Localized } from './types.js'
-import { htmlToText } from './text.js'
+import { fetchPublicRead, listItems } from '@site/contracts/public-read'
+import { htmlToText } from '@site/contracts/text'
 
 /** A record as the public APIs answer it (docs/api.md); every field is read defensively. */
 type Row = Record<string, unknown>
@@ -54,19 +55,11 @@ function joinLoc(...parts: Localized[]): Localized {
   return out
 }
 
-async function getJson(url: string, timeoutMs: number): Promise<unknown> {
-  const res = await fetch(url, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(timeoutMs),
-  })
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`)
-  return res.json()
-}
+const getJson = (url: string, timeoutMs: number) => fetchPublicRead(url, { timeoutMs })
 
-function rows(body: unknown): Row[] {
-  const list = Array.isArray(body) ? body : (body as { items?: unknown } | null)?.items
-  return Array.isArray(list) ? list.filter((r): r is Row => !!r && typeof r === 'object') : []
-}
+/** The records of a list answer (a page or a plain array). */
+const rows = (body: unknown): Row[] =>
+  listItems<unknown>(body).filter((r): r is Row => !!r && typeof r === 'object')
 
 function contentItems(body: unknown): KnowledgeItem[] {
   if (!body || typeof body !== 'object') return []
@@ -193,13 +186,9 @@ async function withDetails(
         full[i] = known.row
         continue
       }
-      const res = await fetch(detailUrl(slug), {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-      if (res.status === 404) continue
-      if (!res.ok) throw new Error(`GET ${detailUrl(slug)}: ${res.status}`)
-      const row = (await res.json()) as Row
+      // 404: unpublished or deleted since the list was read.
+      const row = (await fetchPublicRead(detailUrl(slug), { timeoutMs, notFoundIsNull: true })) as Row | null
+      if (!row) continue
       memo.set(slug, { updatedAt, row })
       full[i] = row
     }

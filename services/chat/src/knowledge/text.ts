@@ -1,33 +1,6 @@
-/** Text helpers for indexing: HTML to text, passages, and the terms the search compares. */
+/** Text helpers for indexing: passages, and the terms the search compares (HTML to text: @site/contracts/text). */
 
 import { packChunks } from '@site/service-kit'
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-}
-
-export function htmlToText(html: string | null | undefined): string {
-  if (!html) return ''
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/blockquote)[^>]*>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '\n- ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(
-      /&(#?\w+);/g,
-      (m, e: string) =>
-        ENTITIES[e.toLowerCase()] ?? (e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1)) || 32) : m),
-    )
-    .replace(/[ \t\f\v\r]+/g, ' ')
-    .replace(/ *\n[\n ]*/g, '\n')
-    .trim()
-}
 
 /** Splits text into passages of about `size` characters at paragraph, then sentence boundaries. */
 export function passages(text: string, size = 700): string[] {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError, adminOnly, badRequest, errorResponses } from '@site/service-kit'
 import { TranslateTitleRequest, TranslateTitleResponse } from '@site/contracts'
 import { translateTitle } from '../../lib/translate.js'
-import { plainText } from '../../lib/sanitize.js'
+import { plainText } from '@site/contracts/text'
 
 export const NO_LLM =
   'Title translation is not available: no translation service is configured. Please enter the translation yourself.'

@@ -5,6 +5,7 @@ import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
 import { formatDate, useLanguage, useT } from '@/i18n'
 import type { BlogPost, BlogPostSummary } from '@site/contracts'
+import { plainText } from '@site/contracts/text'
 import { deletePost, getPost, listPosts } from '@/api/blog'
 import { BlogPostDialog } from './blog/BlogPostDialog'
 import { reviewFields } from './blog/blogPostForm'
@@ -19,8 +20,6 @@ import { SearchField } from './list/SearchField'
 import { useConfirm } from '../hooks/useConfirm'
 import { useEditFull } from '../hooks/useEditDialog'
 import { ImportsSection } from './imports/ImportsSection'
-
-const stripTags = (s: string) => s.replace(/<[^>]*>/g, '')
 
 export function BlogTab() {
   const t = useT().admin
@@ -54,7 +53,7 @@ export function BlogTab() {
           {(posts) => (
             <ul className="admin-list" data-testid="admin-blog-list">
               {posts.map((post) => {
-                const title = stripTags(post.title_nl || post.title_en)
+                const title = plainText(post.title_nl || post.title_en)
                 const review = post.needs_review || reviewFields(post).length > 0
                 return (
                   <ItemRow
@@ -72,7 +71,7 @@ export function BlogTab() {
                     }
                     meta={
                       <>
-                        {post.title_en ? <span lang="en">{stripTags(post.title_en)}</span> : null}
+                        {post.title_en ? <span lang="en">{plainText(post.title_en)}</span> : null}
                         <span>/blog/{post.slug}</span>
                         <span>{post.author}</span>
                         <time dateTime={post.created_at}>{formatDate(post.created_at, language)}</time>
@@ -98,7 +97,7 @@ export function BlogTab() {
         <BlogPostDialog open={dialog.open} post={dialog.item} onOpenChange={dialog.onOpenChange} />
         <ConfirmDialog
           {...confirm.dialogProps}
-          text={t.confirmDelete(confirm.target ? stripTags(confirm.target.title_nl) : '')}
+          text={t.confirmDelete(confirm.target ? plainText(confirm.target.title_nl) : '')}
           onConfirm={() => remove(confirm.target!)}
         />
       </Section>

@@ -4,9 +4,9 @@ import { Badge, Skeleton } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import type { BlogPostSummary } from '@site/contracts'
+import { plainText } from '@site/contracts/text'
 
 export const VISIBLE_TAGS = 3
-export const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()
 
 /** Up to 3 tags and a '+N more' badge for the rest (spec §2, §9). */
 export function TagList({ tags, limit = VISIBLE_TAGS }: { tags: string[]; limit?: number }) {
@@ -38,7 +38,7 @@ export function TagList({ tags, limit = VISIBLE_TAGS }: { tags: string[]; limit?
 export function BlogCard({ post, first = false }: { post: BlogPostSummary; first?: boolean }) {
   const t = useT().blog
   const { language } = useLanguage()
-  const title = stripTags(localized(post, 'title', language))
+  const title = plainText(localized(post, 'title', language))
   const href = useLocalePath()(`/blog/${encodeURIComponent(post.slug)}`)
   return (
     <li className="blog-card" data-testid="blog-card">
@@ -66,7 +66,7 @@ export function BlogCard({ post, first = false }: { post: BlogPostSummary; first
         <h2 className="blog-card__title">
           <Link to={href}>{title}</Link>
         </h2>
-        <p className="blog-card__excerpt">{stripTags(localized(post, 'excerpt', language))}</p>
+        <p className="blog-card__excerpt">{plainText(localized(post, 'excerpt', language))}</p>
         <TagList tags={post.tags ?? []} />
         {/* The title in hidden text rather than an aria-label: crawlers and Lighthouse read the
             link's text, and a bare 'Read more' tells them nothing. */}

@@ -9,7 +9,8 @@ import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePost } from '@/api/blog'
-import { stripTags, TagList } from './BlogCard'
+import { plainText } from '@site/contracts/text'
+import { TagList } from './BlogCard'
 import '../blog.css'
 
 // The share row (Radix tooltips and their positioning code) is its own chunk; a placeholder of the
@@ -33,9 +34,9 @@ export function BlogPostPage() {
   const { language } = useLanguage()
   const post = usePost(slug)
   const data = post.data
-  const title = data ? stripTags(localized(data, 'title', language)) : null
+  const title = data ? plainText(localized(data, 'title', language)) : null
   const description = data
-    ? localized(data, 'meta_description', language) || stripTags(localized(data, 'excerpt', language))
+    ? localized(data, 'meta_description', language) || plainText(localized(data, 'excerpt', language))
     : null
   useDocumentMeta(post.isPending ? null : (title ?? b.notFound), description)
 

@@ -4,9 +4,8 @@ import { Link } from 'react-router-dom'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import type { BlogPostSummary } from '@site/contracts'
+import { plainText } from '@site/contracts/text'
 import { HomeSection } from './HomeSection'
-
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim()
 
 export function LatestBlog({ posts, loading }: { posts: BlogPostSummary[] | undefined; loading: boolean }) {
   const t = useT()
@@ -29,7 +28,7 @@ export function LatestBlog({ posts, loading }: { posts: BlogPostSummary[] | unde
             <time className="muted" dateTime={post.created_at}>
               {formatDate(post.created_at, language)}
             </time>
-            <span className="latest-post__title">{stripTags(localized(post, 'title', language))}</span>
+            <span className="latest-post__title">{plainText(localized(post, 'title', language))}</span>
             <span className="muted">{localized(post, 'excerpt', language)}</span>
             <span className="latest-post__more">
               {t.home.readPost} <ArrowRight size={16} aria-hidden />
