@@ -62,3 +62,22 @@ t.test('relative links in the docs point at files (and headings) in the reposito
     }
   }
 })
+
+t.test('every docs/<name>.md named in the code or the docs exists', async (t) => {
+  let count = 0
+  for (const f of tracked) {
+    for (const m of read(f).matchAll(/\bdocs\/([\w-]+\.md)\b/g)) {
+      count++
+      t.ok(existsSync(join(root, 'docs', m[1])), `${f}: docs/${m[1]} exists`)
+    }
+  }
+  t.ok(count > 50, `${count} references checked`)
+})
+
+t.test('every script of the root package.json runs a file that exists', async (t) => {
+  const { scripts } = JSON.parse(read('package.json'))
+  for (const [name, command] of Object.entries(scripts)) {
+    for (const m of command.matchAll(/\bnode ([\w./-]+\.m?js)\b/g))
+      t.ok(existsSync(join(root, m[1])), `npm run ${name}: ${m[1]} exists`)
+  }
+})

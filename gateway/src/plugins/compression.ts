@@ -22,7 +22,7 @@ import { Counter } from 'prom-client'
  * copy and the upstream's body is read and dropped. By HTTP a strong tag names one representation of
  * its resource, and our services' tags are hashes of the body: the services cache their public
  * reads, so without this the gateway spent more CPU compressing them than proxying them
- * (docs/gateway.md). Answers marked no-store are never kept.
+ * (docs/operations.md, "Compression"). Answers marked no-store are never kept.
  */
 export const MIN_BYTES = 1024
 /** Cheap settings for per-request work: brotli 4 is about as fast as gzip 6 and smaller. */
