@@ -1,6 +1,6 @@
 # One image recipe for the gateway and every service (their workers run from the service's image
 # with the command `node dist/worker.js`; the auth image also runs the admin seed, `node dist/seed.js`).
-# The web app has its own (web/Dockerfile): a vite build with no service kit.
+# The web server has its own (web/Dockerfile): the server and the React app are one Vite bundle.
 # Build from the repository root (the npm workspaces need the root lockfile), naming the workspace
 # and its port from services.json:
 #   docker build --build-arg WORKSPACE=services/auth --build-arg PORT=3001 -t site/auth .

@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react'
 const src = decodeURIComponent(new URL('./src/', import.meta.url).pathname)
 
 // Two builds (npm run build): the browser's (web/dist, with a manifest naming each module's chunk
-// and CSS, which the server uses to link a page's code-split chunks) and the server renderer
-// (`vite build --ssr src/entry-server.tsx`, web/dist-server, loaded by server.mjs).
+// and CSS, which the server uses to link a page's code-split chunks) and the web server with the
+// app's server renderer (`vite build --ssr server/server.ts`: web/dist-server/server.js).
 // In development, /api and /objects go to the gateway (npm start) so cookies stay same-origin.
 // The page's scripts are fetched at low priority: the server-rendered HTML, its stylesheet and the
 // hero image come first on a slow connection, and the scripts (which only hydrate what is already
@@ -30,10 +30,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     dedupe: ['react', 'react-dom'],
   },
   ssr: {
-    // Bundle every dependency into the server renderer except React itself, so react-router, Radix
-    // and zustand (some hoisted to the repo root) all use web/node_modules' React 19.
+    // Bundle every dependency into the server except React itself, so react-router, Radix and
+    // zustand (some hoisted to the repo root) all use web/node_modules' React 19, and the server's
+    // own runtime packages (package.json "dependencies", installed in the image).
     noExternal: true,
-    external: ['react', 'react-dom'],
+    external: ['react', 'react-dom', '@site/service-kit', '@fastify/static', 'fastify-plugin'],
   },
   server: {
     proxy: {
@@ -42,6 +43,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: isSsrBuild
-    ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: true, target: 'node20' }
+    ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: true, target: 'node24', copyPublicDir: false }
     : { sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
 }))

@@ -178,13 +178,8 @@ async function configEnvSpec(deployable: string): Promise<EnvSpec> {
   switch (deployable) {
     case 'gateway':
       return load('gateway/src/config.ts', 'configProperties')
-    case 'web': {
-      // web/config.mjs lists what the web server reads; every setting has a default.
-      const { WEB_ENV_NAMES } = (await import(join(repoRoot, 'web/config.mjs'))) as {
-        WEB_ENV_NAMES: string[]
-      }
-      return { known: new Set(WEB_ENV_NAMES), required: new Set() }
-    }
+    case 'web':
+      return load('web/server/config.ts', 'configProperties')
     case 'admin-seed': {
       // seed.ts builds its schema inline: the names it declares plus the MongoDB ones.
       const text = readFileSync(join(repoRoot, 'services/auth/src/seed.ts'), 'utf8')

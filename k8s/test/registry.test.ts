@@ -118,18 +118,18 @@ t.test('who calls whom: the URLs each caller is given', async (t) => {
     }
   }
   // The web server's own defaults (local runs) point at the local ports.
-  const { readWebConfig } = (await import(join(repoRoot, 'web/config.mjs'))) as {
-    readWebConfig: (env: object) => { config: Obj }
+  const { readConfig } = (await import(join(repoRoot, 'web/server/config.ts'))) as {
+    readConfig: (env: object) => Obj
   }
-  const web = readWebConfig({}).config
+  const web = readConfig({})
   t.same(
-    [web.port, web.contentUrl, web.blogUrl],
+    [web.PORT, web.CONTENT_URL, web.BLOG_URL],
     [
       registry.web.port,
       `http://127.0.0.1:${services.content!.port}`,
       `http://127.0.0.1:${services.blog!.port}`,
     ],
-    "web/config.mjs's defaults",
+    "web/server/config.ts's defaults",
   )
 })
 

@@ -92,7 +92,7 @@ export function processTable(shared, gatewayPort, ports = { ...SERVICE_PORTS, ..
       env: { ...shared, ...memory, WORKER_PORT: String(ports[name]) },
     }
   }
-  const web = capped('web', 'server.mjs')
+  const web = capped('web', 'dist-server/server.js')
   const gateway = capped('gateway', 'dist/server.js')
   return [
     ...services.map(([name, s]) => svc(name, s)),

@@ -83,12 +83,11 @@ function importsOf(files) {
 }
 
 /**
- * Which files of a workspace run in production. The web's runtime is its server; its pages are
- * bundled by Vite, except the packages its server renderer keeps external (vite.config.ts).
+ * Which files of a workspace run in production. The web's server and pages are bundled by Vite:
+ * what runs unbundled are the packages the server build keeps external (vite.config.ts).
  */
 function runtimeFiles(dir, files) {
-  if (dir === 'web') return files.filter((f) => /^web\/(server|config)\.mjs$/.test(relative(root, f)))
-  if (dir === '.') return []
+  if (dir === 'web' || dir === '.') return []
   return files.filter((f) => relative(join(root, dir), f).startsWith('src/'))
 }
 
@@ -121,7 +120,7 @@ for (const dir of workspaces) {
     const runtime = importsOf(runtimeFiles(dir, files))
     if (dir === 'web')
       for (const name of ssrExternals())
-        runtime.set(name, ['web/dist-server (kept external by vite.config.ts)'])
+        runtime.set(name, ['web/dist-server/server.js (kept external by vite.config.ts)'])
     const self = pkg.name
 
     const problems = []

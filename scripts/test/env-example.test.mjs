@@ -10,6 +10,8 @@ const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((
 const modules = Object.keys(registry.services)
   .map((s) => `services/${s}/dist/config.js`)
   .concat('gateway/dist/config.js')
+  // The web server is bundled by Vite (no tsc dist): its source, through tsx.
+  .concat('web/server/config.ts')
 
 for (const path of modules) {
   const mod = await import(`${root}${path}`)

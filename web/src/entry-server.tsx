@@ -1,5 +1,4 @@
-// The web server's renderer, built by `vite build --ssr` into web/dist-server and used by
-// web/server.mjs: public pages rendered with React's server renderer from the services' public
+// The web server's renderer (bundled with the server, web/server/, by `vite build --ssr`): public pages rendered with React's server renderer from the services' public
 // reads, their head, the embedded data the browser hydrates from, and the sitemap, robots and feeds.
 import { renderToPipeableStream } from 'react-dom/server'
 import { Writable } from 'node:stream'
@@ -192,3 +191,5 @@ export function createRenderer(opts: RendererOptions) {
     feed: (language: Language) => feedXml(opts.upstreams, opts.origin, language),
   }
 }
+
+export type Renderer = ReturnType<typeof createRenderer>

@@ -36,6 +36,8 @@ export interface ServiceOptions {
   routes: FastifyPluginAsync
   /** false: keep the metrics registry but serve no `/metrics` route (the process serves it elsewhere). */
   metricsRoute?: boolean
+  /** false: no API document (`/openapi.json`): a process that serves pages, not an API (the web server). */
+  openapi?: boolean
   /** Extra Fastify options (e.g. bodyLimit). */
   fastify?: { bodyLimit?: number; logger?: boolean }
 }
@@ -112,18 +114,20 @@ export async function createService(opts: ServiceOptions): Promise<FastifyInstan
   })
   boundJsonDepth(app)
 
-  // Loaded here, not at the top: the workers import the kit's barrel but serve no API document.
-  const { default: swagger } = await import('@fastify/swagger')
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${opts.name} service`,
-        version: opts.version ?? '0.1.0',
-        description: opts.description ?? '',
+  if (opts.openapi !== false) {
+    // Loaded here, not at the top: the workers import the kit's barrel but serve no API document.
+    const { default: swagger } = await import('@fastify/swagger')
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: `${opts.name} service`,
+          version: opts.version ?? '0.1.0',
+          description: opts.description ?? '',
+        },
       },
-    },
-  })
-  app.get('/openapi.json', { schema: { hide: true }, logLevel: 'warn' }, async () => app.swagger())
+    })
+    app.get('/openapi.json', { schema: { hide: true }, logLevel: 'warn' }, async () => app.swagger())
+  }
 
   await app.register(health, {
     name: opts.name,

@@ -532,7 +532,8 @@ t.test('a service outage: 503 with the site chrome and a retry link', async (t) 
   const port = await freePort()
   let dead = await freePort()
   while (dead === port) dead = await freePort()
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../server.mjs', import.meta.url))], {
+  const server = fileURLToPath(new URL('../../dist-server/server.js', import.meta.url))
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { Language } from '@/i18n'
+import { sendTagged } from '../lib/etag'
+
+const FEEDS: [prefix: string, language: Language][] = [
+  ['', 'nl'],
+  ['/en', 'en'],
+  ['/de', 'de'],
+]
+
+/**
+ * /robots.txt, the sitemap index, the site's pages' sitemap, the posts sitemaps (SITEMAP_POSTS_PER_FILE
+ * posts each, numbered as the blog's pages) and an RSS feed per language, built from the services on
+ * request: a service outage answers 503, a file past the last 404.
+ */
+const seo: FastifyPluginAsync = async (app) => {
+  const { renderer } = app
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(renderer.robots()),
+  )
+
+  async function xml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: string,
+    build: () => Promise<string | null>,
+  ) {
+    try {
+      const body = await build()
+      if (body === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300')
+      return sendTagged(request, reply, body)
+    } catch (err) {
+      request.log.warn({ err }, 'xml')
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .type('text/plain; charset=utf-8')
+        .send('Temporarily unavailable, please try again later.')
+    }
+  }
+
+  app.get('/sitemap.xml', (request, reply) => xml(request, reply, 'application/xml', renderer.sitemap))
+  app.get('/sitemap-pages.xml', (request, reply) =>
+    xml(request, reply, 'application/xml', renderer.sitemapPages),
+  )
+  app.get<{ Params: { page: string } }>('/sitemap-posts-:page(^\\d+).xml', (request, reply) =>
+    xml(request, reply, 'application/xml', () => renderer.sitemapPosts(request.params.page)),
+  )
+  for (const [prefix, language] of FEEDS)
+    app.get(`${prefix}/feed.xml`, (request, reply) =>
+      xml(request, reply, 'application/rss+xml', () => renderer.feed(language)),
+    )
+}
+export default seo
