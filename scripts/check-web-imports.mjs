@@ -50,12 +50,12 @@ function importsOf(file, text) {
   return found
 }
 
-/** Which layer a file under src belongs to: shared, feature:<name>, app, server or entry. */
+/** Which layer a file under src belongs to: shared, feature:<name>, app, ssr or entry. */
 function layerOf(srcDir, file) {
   const [top, name] = relative(srcDir, file).split(sep)
   if (SHARED.has(top)) return 'shared'
   if (top === 'features') return `feature:${name}`
-  if (top === 'app' || top === 'server') return top
+  if (top === 'app' || top === 'ssr') return top
   return 'entry'
 }
 

@@ -90,14 +90,14 @@ t.test('a feature importing another feature fails, type-only and dynamic imports
   )
 })
 
-t.test('shared code importing a feature, the app or the server fails', async (t) => {
+t.test('shared code importing a feature, the app or the server renderer fails', async (t) => {
   const dir = tree(t, {
     'features/blog/index.ts': 'export const blog = 1\n',
     'app/App.tsx': 'export const App = 1\n',
-    'server/render.ts': 'export const render = 1\n',
+    'ssr/render.ts': 'export const render = 1\n',
     'stores/posts.ts': "import { blog } from '@/features/blog'\nexport const posts = blog\n",
     'components/Shell.tsx': "export { App } from '../app/App'\n",
-    'api/ssr.ts': "import type { render } from '@/server/render'\nexport type R = typeof render\n",
+    'api/ssr.ts': "import type { render } from '@/ssr/render'\nexport type R = typeof render\n",
   })
   const { code, output } = check(dir)
   t.equal(code, 1)
@@ -106,7 +106,7 @@ t.test('shared code importing a feature, the app or the server fails', async (t)
     "src/stores/posts.ts imports src/features/blog/index.ts ('@/features/blog'): shared code must import only shared code",
   )
   t.match(output, "src/components/Shell.tsx imports src/app/App.tsx ('../app/App')")
-  t.match(output, "src/api/ssr.ts imports src/server/render.ts ('@/server/render')")
+  t.match(output, "src/api/ssr.ts imports src/ssr/render.ts ('@/ssr/render')")
 })
 
 t.test('a static import of the admin from outside it fails', async (t) => {

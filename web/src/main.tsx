@@ -25,7 +25,7 @@ const payload = readPayload()
 const container = document.getElementById('root')!
 const app = (
   <App>
-    <RouterProvider router={createAppRouter()} />
+    <RouterProvider router={createAppRouter(payload ? { loaderData: payload.loaderData } : undefined)} />
   </App>
 )
 if (payload) {

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin'
 import { ConfigError } from '@site/service-kit'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { assetLinks, createRenderer, type Renderer } from '../../src/entry-server'
+import { createRenderer, type Renderer } from '../../src/ssr/renderer'
 import { siteOrigin, type Config } from '../config'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The React app rendered on the server, with the head, sitemaps and feeds (src/entry-server.tsx). */
+    /** The React app rendered on the server, with the head, sitemaps and feeds (src/ssr/renderer.tsx). */
     renderer: Renderer
   }
 }
@@ -26,7 +26,7 @@ export default fp<{ config: Config; dist: string }>(
         timeoutMs: config.SSR_UPSTREAM_TIMEOUT_MS,
       },
       origin: siteOrigin(config),
-      assetsFor: assetLinks(JSON.parse(readFileSync(file('.vite/manifest.json'), 'utf8'))),
+      manifest: JSON.parse(readFileSync(file('.vite/manifest.json'), 'utf8')),
       sitemapPostsPerFile: config.SITEMAP_POSTS_PER_FILE,
       onError: (err) => app.log.warn({ err }, 'server render'),
     })

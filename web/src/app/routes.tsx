@@ -1,31 +1,93 @@
-// All routes of the app (spec §2), in one place, shared by the browser's router (router.tsx) and the
-// server renderer (entry-server.tsx). Dutch pages keep the spec's paths; the same pages in English
-// and German live under /en and /de. Pages come from their features; / is in the entry
-// chunk, the other pages are React.lazy exports of their features (own chunks, <Suspense> in
-// RootLayout); /admin is lazy-loaded too and guarded: signed-out visitors get the login dialog.
+// The one route table (spec §2), for the browser's data router (router.tsx) and the web server's
+// static handler (ssr/renderer.tsx). A public page is added here, in one place: its path, its
+// element, its public reads (@/lib/publicReads), when what was read is a page (else 404), its head
+// and the lazy modules it renders (page.ts runs them: awaited on the server, started in the
+// browser). Dutch pages keep the spec's paths; the same pages in English and German live under
+// /en and /de. / is in the entry chunk, the other pages are React.lazy exports of their features
+// (own chunks, <Suspense> in RootLayout); /admin is lazy-loaded too, rendered in the browser only.
 import type { RouteObject } from 'react-router-dom'
 import { BlogListPage, BlogPostPage } from '@/features/blog'
+import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
 import { CmsPage } from '@/features/pages'
 import { ProjectsPage } from '@/features/projects'
+import { pageParam } from '@/lib/pageNumber'
+import { BLOG_PAGE_SIZE, reads } from '@/lib/publicReads'
 import { RootLayout } from './layout/RootLayout'
-import { AdminRoute } from './routes/AdminRoute'
-import { HomeRoute } from './routes/HomeRoute'
-import { NotFoundPage, RouteError } from './routes/NotFound'
+import { page, type RouteHandle } from './page'
+import { AdminRoute } from './pages/AdminRoute'
+import { HomeRoute } from './pages/HomeRoute'
+import { NotFoundPage, RouteError } from './pages/NotFound'
+
+const BLOG = 'src/features/blog/components'
 
 const pages = (): RouteObject[] => [
-  { index: true, element: <HomeRoute /> },
-  { path: 'projects', element: <ProjectsPage /> },
-  { path: 'blog', element: <BlogListPage /> },
-  { path: 'blog/:slug', element: <BlogPostPage /> },
-  { path: 'pages/:slug', element: <CmsPage /> },
-  { path: 'admin', element: <AdminRoute /> },
-  { path: '*', element: <NotFoundPage /> },
+  page(
+    { index: true, element: <HomeRoute /> },
+    {
+      reads: () => ({
+        content: reads.content(),
+        features: reads.features(),
+        projects: reads.projects(HOME_PROJECTS),
+        posts: reads.publishedPosts(1, LATEST_POSTS),
+        pages: reads.pages(),
+      }),
+      head: (h, { content }) => h.home(content),
+    },
+  ),
+  page(
+    { path: 'projects', element: <ProjectsPage /> },
+    {
+      reads: () => ({ projects: reads.projects() }),
+      head: (h) => h.projects(),
+      chunks: ['src/features/projects/components/ProjectsPage.tsx'],
+    },
+  ),
+  page(
+    { path: 'blog', element: <BlogListPage /> },
+    {
+      reads: ({ search }) => {
+        const n = pageParam(search)
+        return n === null ? null : { posts: reads.publishedPosts(n, BLOG_PAGE_SIZE) }
+      },
+      // A page past the last one does not exist (page 1 of an empty blog does: "no posts yet").
+      found: ({ posts }) => posts.page === 1 || (posts.page - 1) * posts.pageSize < posts.total,
+      head: (h, { posts }) => h.blog(posts.page),
+      chunks: [`${BLOG}/BlogListPage.tsx`],
+    },
+  ),
+  page(
+    { path: 'blog/:slug', element: <BlogPostPage /> },
+    {
+      reads: ({ params }) => ({ post: reads.post(params.slug ?? '') }),
+      found: ({ post }) => post !== null,
+      head: (h, { post }) => h.post(post!),
+      notFound: (h) => h.notFound(h.t.blog.notFound, h.t.blog.notFoundText),
+      chunks: [`${BLOG}/BlogPostPage.tsx`, `${BLOG}/ShareButtons.tsx`],
+    },
+  ),
+  page(
+    { path: 'pages/:slug', element: <CmsPage /> },
+    {
+      reads: ({ params }) => ({ page: reads.page(params.slug ?? '') }),
+      found: ({ page }) => page?.published === true,
+      head: (h, { page }) => h.cms(page!),
+      notFound: (h) => h.notFound(h.t.pages.notFound, h.t.pages.notFoundText),
+      chunks: ['src/features/pages/components/CmsPage.tsx'],
+    },
+  ),
+  // Signed-in admins only, not indexed: the server sends the app shell, the browser renders it.
+  page({ path: 'admin', element: <AdminRoute /> }, { shell: true, head: (h) => h.admin() }),
+  page({ path: '*', element: <NotFoundPage /> }, { reads: () => null, head: (h) => h.notFound() }),
 ]
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // The lazy parts of every page's frame: the language menu and the toaster.
+    handle: {
+      chunks: ['src/i18n/components/LanguageSwitcher.tsx', 'src/components/ui/Toaster.tsx'],
+    } satisfies RouteHandle,
     children: [{ path: 'en', children: pages() }, { path: 'de', children: pages() }, ...pages()],
   },
 ]

@@ -13,6 +13,11 @@ export interface SsrPayload {
   /** The request carried a session cookie (only then does the browser ask who is signed in). */
   session?: boolean
   queries: SeedEntry[]
+  /**
+   * React Router's hydration state: the matched routes' loader data in the browser (null: the
+   * browser's loaders only start reads, and the data is in `queries`), so hydration runs no loader.
+   */
+  loaderData: Record<string, null>
 }
 
 export const SSR_DATA_ID = 'ssr-data'

@@ -12,3 +12,9 @@ export function parsePageNumber(raw: string): number | null {
   const page = Number(raw)
   return page <= PAGE_MAX ? page : null
 }
+
+/** `?page=2` → 2; absent → 1; anything else as parsePageNumber (null: no such page). */
+export function pageParam(search: URLSearchParams): number | null {
+  const raw = search.get('page')
+  return raw === null ? 1 : parsePageNumber(raw)
+}

@@ -1,9 +1,11 @@
-// The public reads of the site's pages, described once: the browser runs them through @/lib/api
-// (useRead), the web server runs the same ones against the services to render a page and embeds
-// their results, keyed the same way, so the hydrating browser starts from exactly that data.
+// The public reads of the site's pages, described once: the route table's loaders name the reads
+// of each page (app/routes.tsx); the browser runs them through @/lib/api (prefetchRead on
+// navigation, useRead in the page), the web server runs the same ones against the services to
+// render a page and embeds their results, keyed the same way, so the hydrating browser starts
+// from exactly that data.
 import { listItems, listPage } from '@site/contracts/public-read'
 import { getJson, isApiError } from './api'
-import { useQuery, type QueryKey, type UseQueryResult } from './query'
+import { prefetchQuery, useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
 import type {
   BlogPost,
@@ -74,14 +76,24 @@ export const reads = {
   }),
 }
 
-/** Runs a public read in the browser (cached under its key, see @/lib/query). */
-export function useRead<T>(read: PublicRead<T>): UseQueryResult<T> {
-  return useQuery(read.key, async (signal) => {
+/** A public read through the site's API (@/lib/api), as the browser runs it. */
+function fetcherOf<T>(read: PublicRead<T>) {
+  return async (signal: AbortSignal): Promise<T> => {
     try {
       return read.parse(await getJson<unknown>(read.path, { signal, params: read.params }))
     } catch (err) {
       if (read.notFoundIsNull && isApiError(err) && err.status === 404) return null as T
       throw err
     }
-  })
+  }
+}
+
+/** Runs a public read in the browser (cached under its key, see @/lib/query). */
+export function useRead<T>(read: PublicRead<T>): UseQueryResult<T> {
+  return useQuery(read.key, fetcherOf(read))
+}
+
+/** Starts a public read in the browser unless it is cached (a route's loader, on navigation). */
+export function prefetchRead<T>(read: PublicRead<T>): void {
+  prefetchQuery(read.key, fetcherOf(read))
 }

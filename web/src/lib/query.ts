@@ -153,6 +153,17 @@ export function seedQueryCache(entries: readonly SeedEntry[]): void {
   for (const [key, data] of entries) setQueryData(key, data)
 }
 
+/**
+ * Starts loading `key` unless it is cached or already loading: the browser's route loaders call it
+ * on navigation, so a page's data loads while its code does; the page's useQuery then finds it
+ * in flight (or done) and shows its loading state meanwhile, as before.
+ */
+export function prefetchQuery<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>): void {
+  const entry = getEntry<T>(key)
+  entry.fetcher ??= fetcher
+  if (entry.stale && !entry.promise) void run(entry)
+}
+
 export interface UseQueryResult<T> extends QueryState<T> {
   isPending: boolean
   isError: boolean

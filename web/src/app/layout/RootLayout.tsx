@@ -13,7 +13,7 @@ import { LanguageContext, languageFromPath, useLanguageStore, useT } from '@/i18
 import { useOpenedOnce } from '@/lib/useOpenedOnce'
 import { useDialogs } from '@/stores/dialogs'
 import { getBootState, setBootState } from '../bootState'
-import { UnavailablePage } from '../routes/NotFound'
+import { UnavailablePage } from '../pages/NotFound'
 import { TopBar } from './TopBar'
 
 // Radix Toast is not needed to paint the page: its chunk loads right after the first render.

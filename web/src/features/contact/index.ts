@@ -4,5 +4,5 @@ import { lazy } from 'react'
 export const ContactDialog = lazy(() =>
   import('./components/ContactDialog').then((m) => ({ default: m.ContactDialog })),
 )
-// The form of the home page's contact section; app/routes/HomeRoute passes it to the home page.
+// The form of the home page's contact section; app/pages/HomeRoute passes it to the home page.
 export { ContactForm } from './components/ContactForm'

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom'
 import { Button } from '@/components'
 import { useIsAdmin } from '@/stores/auth'
 import { useT } from '@/i18n'
-import { parsePageNumber } from '@/lib/pageNumber'
+import { pageParam } from '@/lib/pageNumber'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePublishedPosts } from '@/api/blog'
 import { BlogPagination } from './BlogPagination'
@@ -22,17 +22,13 @@ const UploadBlogDialog = lazy(() =>
 
 export const BLOG_SKELETONS = 6
 
-/** `?page=N`, else the first page (the server answers other values with 404). */
-function pageParam(raw: string | null): number {
-  return (raw === null ? null : parsePageNumber(raw)) ?? 1
-}
-
 export function BlogListPage() {
   const t = useT()
   const b = t.blog
   const isAdmin = useIsAdmin()
   const [params] = useSearchParams()
-  const page = pageParam(params.get('page'))
+  // `?page=N`, else the first page (the server answers other values with 404).
+  const page = pageParam(params) ?? 1
   const posts = usePublishedPosts(page)
   const [uploading, setUploading] = useState(false)
   const uploadOpened = useOpenedOnce(uploading)

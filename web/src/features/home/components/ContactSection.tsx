@@ -1,5 +1,5 @@
 // 11. Contact section (anchor 'contact'): the call to action, the contact details and the form. The
-// form belongs to the contact feature: the app composes it in (`form` slot, see app/routes/HomeRoute).
+// form belongs to the contact feature: the app composes it in (`form` slot, see app/pages/HomeRoute).
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { useT } from '@/i18n'
 import type { ReactNode } from 'react'

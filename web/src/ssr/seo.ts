@@ -5,8 +5,8 @@ import type { BlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { plainText } from '@site/contracts/text'
 import { escapeXml } from './escape'
-import { languagesOf } from './head'
-import { fetchRead, type Upstreams } from './load'
+import { languagesOf } from './jsonLd'
+import { fetchRead, type Upstreams } from './reads'
 
 const ALL: Language[] = LANGUAGES.map((l) => l.code)
 /**
