@@ -34,7 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // zustand (some hoisted to the repo root) all use web/node_modules' React 19, and the server's
     // own runtime packages (package.json "dependencies", installed in the image).
     noExternal: true,
-    external: ['react', 'react-dom', '@site/service-kit', '@fastify/static', 'fastify-plugin'],
+    external: ['react', 'react-dom', '@site/service-kit', '@fastify/static', 'fastify-plugin', 'prom-client'],
   },
   server: {
     proxy: {

@@ -30,6 +30,12 @@ export const configProperties = {
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000 }),
   SLOW_UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120000 }),
   /**
+   * A page's budget (the web server's answer): its reads time out first (the web's
+   * SSR_UPSTREAM_TIMEOUT_MS, 5 s, then a 503 page), its render waits in a bounded queue. Past it the
+   * gateway answers 504 and closes the connection, and the web server skips the render.
+   */
+  PAGE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 6000 }),
+  /**
    * Requests per minute per client address, per class, each across the whole API (plugins/rate-classes.ts):
    * state-changing requests (RATE_LIMIT_PER_MINUTE), reads (far larger: a page view makes several,
    * and an office shares one address), and logins, chat, the contact form and uploads (smallest).

@@ -21,6 +21,11 @@ export const configProperties = {
   }),
   /** The longest wait for one service read before the page answers 503. */
   SSR_UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 5000 }),
+  /**
+   * Pages in progress at once (loading, waiting for their render, rendering: renders run one at a
+   * time). One more is answered 503 with Retry-After at once, instead of queueing behind them.
+   */
+  PAGE_QUEUE_MAX: Type.Integer({ minimum: 1, maximum: 10000, default: 64 }),
   /** Published posts per /sitemap-posts-N.xml: at most the paging contract's largest page, one read a file. */
   SITEMAP_POSTS_PER_FILE: Type.Integer({ minimum: 1, maximum: 50, default: 50 }),
 }

@@ -88,7 +88,7 @@ export default fp<{ config: Config }>(
       upstream: config.WEB_URL,
       prefix: '/',
       httpMethods: ['GET', 'HEAD'],
-      replyOptions: replyOptions(config.UPSTREAM_TIMEOUT_MS),
+      replyOptions: replyOptions(config.PAGE_TIMEOUT_MS),
     })
   },
   { name: 'gateway-proxy' },

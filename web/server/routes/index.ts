@@ -10,6 +10,6 @@ const routes: FastifyPluginAsync<{ config: Config; dist: string }> = async (app,
   await app.register(renderer, { config, dist })
   await app.register(files, { dist })
   await app.register(seo)
-  await app.register(pages)
+  await app.register(pages, { config })
 }
 export default routes

@@ -1,27 +1,84 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { Counter, Gauge } from 'prom-client'
 import { SESSION_COOKIE } from '@site/service-kit'
+import { PageAbandoned } from '../../src/ssr/renderer'
+import type { Config } from '../config'
 import { sendTagged } from '../lib/etag'
 
 /** The session cookie with a value: the page tells the browser whether to ask who is signed in. */
 const SESSION = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`)
+const OUTCOMES = ['rendered', 'refused', 'abandoned'] as const
+
+/** Aborts when the client closes the connection before its answer (the gateway gave up, a visitor left). */
+function clientGone(reply: FastifyReply) {
+  const gone = new AbortController()
+  const onClose = () => {
+    if (!reply.raw.writableFinished) gone.abort()
+  }
+  reply.raw.once('close', onClose)
+  return { signal: gone.signal, dispose: () => reply.raw.off('close', onClose) }
+}
 
 /**
  * Every other path is a page of the app, rendered on the server with its real status (200, 404, or
  * 503 when a service it reads did not answer). A path that looks like a file is a missing asset.
+ * At most PAGE_QUEUE_MAX pages are in progress (renders run one at a time, ~5-10 ms each): one more
+ * gets 503 with Retry-After at once rather than a wait past the gateway's page budget; a page whose
+ * client has gone stops its reads and is not rendered.
  */
-const pages: FastifyPluginAsync = async (app) => {
+const pages: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const inProgress = new Gauge({
+    name: 'web_pages_in_progress',
+    help: 'Pages being loaded, waiting for their render or rendered now',
+    registers: [app.metrics],
+  })
+  const outcomes = new Counter({
+    name: 'web_pages_total',
+    help: 'Page requests by outcome: rendered, refused (PAGE_QUEUE_MAX in progress: 503), abandoned (the client left first)',
+    labelNames: ['outcome'] as const,
+    registers: [app.metrics],
+  })
+  for (const outcome of OUTCOMES) outcomes.inc({ outcome }, 0)
+  let active = 0
+
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.code(404).type('text/plain').send('Not found')
-    const page = await app.renderer.page(request.url, {
-      session: SESSION.test(request.headers.cookie ?? ''),
-    })
-    reply.code(page.status).type('text/html; charset=utf-8')
-    // Pages change when an admin edits content: always revalidate (the services' caches keep this
-    // cheap). A page says whether the request carried a session cookie: shared caches key on it.
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie')
-    if (page.status === 503) reply.header('retry-after', '30')
-    return page.status === 200 ? sendTagged(request, reply, page.html) : reply.send(page.html)
+    if (active >= config.PAGE_QUEUE_MAX) {
+      outcomes.inc({ outcome: 'refused' })
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Busy, please try again in a few seconds.')
+    }
+    inProgress.set(++active)
+    const gone = clientGone(reply)
+    try {
+      const page = await app.renderer.page(request.url, {
+        session: SESSION.test(request.headers.cookie ?? ''),
+        signal: gone.signal,
+      })
+      outcomes.inc({ outcome: 'rendered' })
+      reply.code(page.status).type('text/html; charset=utf-8')
+      // Pages change when an admin edits content: always revalidate (the services' caches keep this
+      // cheap). A page says whether the request carried a session cookie: shared caches key on it.
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie')
+      if (page.status === 503) reply.header('retry-after', '30')
+      return page.status === 200 ? sendTagged(request, reply, page.html) : reply.send(page.html)
+    } catch (err) {
+      if (!(err instanceof PageAbandoned)) throw err
+      outcomes.inc({ outcome: 'abandoned' })
+      request.log.info('page not rendered: its client left')
+      // Nobody to answer: the connection is closed already.
+      reply.hijack()
+      reply.raw.destroy()
+      return reply
+    } finally {
+      gone.dispose()
+      inProgress.set(--active)
+    }
   })
 }
 export default pages

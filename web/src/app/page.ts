@@ -82,8 +82,9 @@ export function page<R extends Reads>(
       if (def.found && !def.found(got)) return answer(404, def.notFound?.(h) ?? h.notFound(), queries)
       return answer(200, def.head(h, got), queries)
     } catch (err) {
-      // A service that does not answer (in time): "temporarily unavailable", the site's chrome around it.
-      if (!(err instanceof UpstreamError)) throw err
+      // A service that does not answer (in time): "temporarily unavailable", the site's chrome around
+      // it. (Reads stopped because the client left are no outage: the page is not rendered.)
+      if (!(err instanceof UpstreamError) || request.signal.aborted) throw err
       context.onError(err)
       return answer(503, h.unavailable())
     }

@@ -1,6 +1,7 @@
 // React's server render of a page the static handler matched and loaded: the query cache, the boot
 // state, the site origin and the language are module state, so pages render one at a time
-// (rendering is synchronous work once the data is loaded; the loads run in parallel).
+// (rendering is synchronous work once the data is loaded; the loads run in parallel). A page whose
+// client has gone by its turn is not rendered (the web server bounds how many wait: routes/pages.ts).
 import { renderToPipeableStream } from 'react-dom/server'
 import { Writable } from 'node:stream'
 import {
@@ -15,6 +16,11 @@ import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from '@/app/App'
 import { setBootState } from '@/app/bootState'
 import type { SsrPayload } from '@/app/ssrPayload'
+
+/** The page's client left before its render: nothing was rendered (the web server counts it). */
+export class PageAbandoned extends Error {
+  override name = 'PageAbandoned'
+}
 
 let queue: Promise<unknown> = Promise.resolve()
 function exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -55,8 +61,11 @@ export function renderPage(
   language: Language,
   payload: SsrPayload,
   onError: (err: unknown) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
   return exclusive(async () => {
+    // Its turn has come, but nobody waits for it any more: skip the work.
+    if (signal?.aborted) throw new PageAbandoned()
     resetQueryCache()
     seedQueryCache(payload.queries)
     setBootState({ status: payload.status, path: payload.path, session: payload.session })

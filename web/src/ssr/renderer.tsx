@@ -15,7 +15,9 @@ import { assetLinks, type Manifest } from './assets'
 import { jsonForScript } from './escape'
 import { heads, renderHead } from './head'
 import { fetchRead, type Upstreams } from './reads'
-import { renderPage } from './render'
+import { PageAbandoned, renderPage } from './render'
+
+export { PageAbandoned }
 import * as seo from './seo'
 
 export interface RendererOptions {
@@ -67,7 +69,13 @@ export function createRenderer(opts: RendererOptions) {
     const url = new URL(href, opts.origin)
     const language = languageFromPath(url.pathname)
     const requestContext: ServerLoadContext = { heads: heads(opts.origin, language), run, onError }
-    const context = await handler.query(new Request(url.href, { signal }), { requestContext })
+    // The client gone while the page loaded: its reads were stopped, and nothing is rendered.
+    const context = await handler
+      .query(new Request(url.href, { signal }), { requestContext })
+      .catch((err) => {
+        throw signal?.aborted ? new PageAbandoned() : err
+      })
+    if (signal?.aborted) throw new PageAbandoned()
     if (context instanceof Response) throw new Error(`unexpected router response ${context.status}`)
     const leaf = context.matches[context.matches.length - 1]!
     const answer = context.loaderData[leaf.route.id] as PageAnswer
@@ -93,7 +101,7 @@ export function createRenderer(opts: RendererOptions) {
         context.matches.filter((m) => m.route.loader).map((m) => [m.route.id, null]),
       ),
     }
-    const body = await renderPage(handler, context, language, payload, onError)
+    const body = await renderPage(handler, context, language, payload, onError, signal)
     // The page's chunks first, then its frame's (the order their stylesheets had).
     const chunks = [...context.matches]
       .reverse()
