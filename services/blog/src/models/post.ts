@@ -1,30 +1,55 @@
+import { BlogPostCreate, type BlogPost } from '@site/contracts'
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
 
-const optional = { type: String, default: null }
+/**
+ * The stored fields with rules of their own (required, a default, not text). Every other field of
+ * the contract's create body (BlogPostCreate) is an optional text, stored as a string or null, so
+ * a field added there is stored and answered with no edit here (docs/adding-a-field.md).
+ */
+const OWN_RULES = {
+  slug: { type: String, required: true, unique: true },
+  title_nl: { type: String, required: true },
+  title_en: { type: String, required: true },
+  excerpt_nl: { type: String, default: '' },
+  excerpt_en: { type: String, default: '' },
+  content_nl: { type: String, default: '' },
+  content_en: { type: String, default: '' },
+  published: { type: Boolean, default: false },
+  author: { type: String, required: true },
+  tags: { type: [String], default: [] },
+}
+type OptionalField = Exclude<keyof BlogPostCreate, keyof typeof OWN_RULES>
+// A contract field that is not an optional text fails here: give it its line in OWN_RULES.
+const onlyTexts: Record<OptionalField, string | null | undefined> = {} as Required<
+  Pick<BlogPostCreate, OptionalField>
+>
+void onlyTexts
+
+/** The contract's optional text fields (German texts, meta descriptions, featured image, ...). */
+export const POST_OPTIONAL_FIELDS = Object.keys(BlogPostCreate.properties).filter(
+  (key) => !(key in OWN_RULES),
+) as OptionalField[]
+
+/** Stored documents: the contract's fields (an optional one may be absent in an older document). */
+type Stored<T> = { [K in keyof T]: null extends T[K] ? T[K] | undefined : T[K] }
+export type PostDoc = Stored<
+  Omit<BlogPost, 'id' | 'created_at' | 'updated_at' | 'needs_translation' | 'needs_review'>
+> & {
+  _id: Types.ObjectId
+  /** The import that made this post: a replayed or retried job finds it instead of making a second one. */
+  source_upload_id?: string
+  created_at: Date
+  updated_at: Date
+}
 
 const postSchema = new Schema<PostDoc>(
   {
-    slug: { type: String, required: true, unique: true },
-    title_nl: { type: String, required: true },
-    title_en: { type: String, required: true },
-    title_de: optional,
-    excerpt_nl: { type: String, default: '' },
-    excerpt_en: { type: String, default: '' },
-    excerpt_de: optional,
-    content_nl: { type: String, default: '' },
-    content_en: { type: String, default: '' },
-    content_de: optional,
-    meta_description_nl: optional,
-    meta_description_en: optional,
-    meta_description_de: optional,
-    featured_image: optional,
-    published: { type: Boolean, default: false },
-    author: { type: String, required: true },
-    tags: { type: [String], default: [] },
+    ...OWN_RULES,
+    ...Object.fromEntries(POST_OPTIONAL_FIELDS.map((key) => [key, { type: String, default: null }])),
+    // Written by imports, not by the admin's bodies.
     machine_translated: { type: [String], default: [] },
     untranslated: { type: [String], default: [] },
-    source_language: optional,
-    /** The import that made this post: a replayed or retried job finds it instead of making a second one. */
+    source_language: { type: String, default: null },
     source_upload_id: { type: String, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
@@ -36,34 +61,6 @@ postSchema.index({ created_at: -1, _id: -1 })
 // The indexers' read of what changed (GET /api/blog/changes).
 postSchema.index({ published: 1, updated_at: 1, _id: 1 })
 
-type Opt = string | null | undefined
-
-export type PostDoc = {
-  _id: Types.ObjectId
-  slug: string
-  title_nl: string
-  title_en: string
-  title_de?: Opt
-  excerpt_nl: string
-  excerpt_en: string
-  excerpt_de?: Opt
-  content_nl: string
-  content_en: string
-  content_de?: Opt
-  meta_description_nl?: Opt
-  meta_description_en?: Opt
-  meta_description_de?: Opt
-  featured_image?: Opt
-  published: boolean
-  author: string
-  tags: string[]
-  machine_translated: string[]
-  untranslated: string[]
-  source_language?: Opt
-  source_upload_id?: string
-  created_at: Date
-  updated_at: Date
-}
 export type PostModel = Model<PostDoc>
 
 export function postModel(db: Connection): PostModel {

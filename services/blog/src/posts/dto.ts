@@ -1,9 +1,12 @@
 import type { BlogPost, BlogPostSummary } from '@site/contracts'
-import type { PostDoc } from '../models/post.js'
+import { POST_OPTIONAL_FIELDS, type PostDoc } from '../models/post.js'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const nullable = (v: unknown) => (typeof v === 'string' ? v : null)
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d ?? 0)).toISOString())
+const BODIES = new Set<string>(['content_nl', 'content_en', 'content_de'])
+/** The contract's optional texts a summary carries: all but the HTML bodies. */
+const SUMMARY_OPTIONAL = POST_OPTIONAL_FIELDS.filter((key) => !BODIES.has(key))
 
 /** What a card and the admin list show: a stored post without its HTML bodies. */
 export function toPostSummaryDto(
@@ -11,19 +14,17 @@ export function toPostSummaryDto(
 ): BlogPostSummary {
   const machine = [...(doc.machine_translated ?? [])]
   const untranslated = [...(doc.untranslated ?? [])]
+  const optional = Object.fromEntries(
+    SUMMARY_OPTIONAL.map((key) => [key, nullable((doc as Record<string, unknown>)[key])]),
+  ) as Pick<BlogPostSummary, Exclude<(typeof POST_OPTIONAL_FIELDS)[number], 'content_de'>>
   return {
+    ...optional,
     id: String(doc._id),
     slug: doc.slug,
     title_nl: str(doc.title_nl),
     title_en: str(doc.title_en),
-    title_de: nullable(doc.title_de),
     excerpt_nl: str(doc.excerpt_nl),
     excerpt_en: str(doc.excerpt_en),
-    excerpt_de: nullable(doc.excerpt_de),
-    meta_description_nl: nullable(doc.meta_description_nl),
-    meta_description_en: nullable(doc.meta_description_en),
-    meta_description_de: nullable(doc.meta_description_de),
-    featured_image: nullable(doc.featured_image),
     published: Boolean(doc.published),
     author: str(doc.author),
     tags: [...(doc.tags ?? [])],

@@ -1,10 +1,16 @@
-// The text fields of the post editor below the titles: slug, excerpts, contents, author, featured
-// image, and the Published switch.
+// The post editor's fields below the titles, in the order of POST_FIELDS (blogPostForm.ts): text
+// fields (two side by side where a field is `half`), then the Published switch.
+import type { ReactNode } from 'react'
 import { Label, Switch, TextField } from '@/components'
 import { useT } from '@/i18n'
-import type { BlogPostForm } from './blogPostForm'
-
-type TextKey = Exclude<keyof BlogPostForm, 'published'>
+import {
+  POST_INPUTS,
+  textSpec,
+  type BlogPostForm,
+  type PostFormField,
+  type PostHintField,
+  type PostTextField,
+} from './blogPostForm'
 
 export function BlogPostFields({
   form,
@@ -15,34 +21,44 @@ export function BlogPostFields({
   set: <K extends keyof BlogPostForm>(key: K, value: BlogPostForm[K]) => void
   disabled: boolean
 }) {
-  const t = useT().admin
-  const tb = t.blog
-  const text = (key: TextKey, label: string, opts: { rows?: number; hint?: string; type?: string } = {}) => (
-    <TextField
-      id={`post-${key}`}
-      name={key}
-      label={label}
-      value={form[key]}
-      onChange={(v) => set(key, v)}
-      hint={opts.hint}
-      rows={opts.rows}
-      type={opts.type ?? 'text'}
-      disabled={disabled}
-    />
-  )
+  const tb = useT().admin.blog
+  // A field the editor shows without a label (or a hint it asks for) is a type error here.
+  const labels: Record<PostFormField, string> = tb.fields
+  const hints: Record<PostHintField, string> = tb.hints
+  const text = (key: PostTextField) => {
+    const spec = textSpec(key)
+    return (
+      <TextField
+        key={key}
+        id={`post-${key}`}
+        name={key}
+        label={labels[key]}
+        value={form[key]}
+        onChange={(v) => set(key, v)}
+        hint={spec.hint ? hints[key as PostHintField] : undefined}
+        rows={spec.rows}
+        type={spec.url ? 'url' : 'text'}
+        disabled={disabled}
+      />
+    )
+  }
+  const out: ReactNode[] = []
+  let pending: PostTextField | null = null
+  for (const key of POST_INPUTS) {
+    if (pending) {
+      out.push(
+        <div className="admin-grid-2" key={pending}>
+          {text(pending)}
+          {text(key)}
+        </div>,
+      )
+      pending = null
+    } else if (textSpec(key).half) pending = key
+    else out.push(text(key))
+  }
   return (
     <>
-      {text('slug', tb.slug, { hint: tb.slugHint })}
-      <div className="admin-grid-2">
-        {text('excerpt_nl', tb.excerptNl, { rows: 3 })}
-        {text('excerpt_en', tb.excerptEn, { rows: 3 })}
-      </div>
-      {text('content_nl', tb.contentNl, { rows: 8, hint: tb.contentHint })}
-      {text('content_en', tb.contentEn, { rows: 8, hint: tb.contentHint })}
-      <div className="admin-grid-2">
-        {text('author', tb.author, { hint: tb.authorHint })}
-        {text('featured_image', tb.featuredImage, { type: 'url' })}
-      </div>
+      {out}
       <div className="admin-switch-row">
         <Switch
           id="post-published"
@@ -50,7 +66,7 @@ export function BlogPostFields({
           onCheckedChange={(v) => set('published', v)}
           disabled={disabled}
         />
-        <Label htmlFor="post-published">{t.publishedLabel}</Label>
+        <Label htmlFor="post-published">{labels.published}</Label>
       </div>
     </>
   )

@@ -25,7 +25,7 @@ export function TitleField({
   const id = `post-title_${language}`
   return (
     <Field
-      label={language === 'nl' ? tb.titleNl : tb.titleEn}
+      label={tb.fields[`title_${language}`]}
       htmlFor={id}
       error={error}
       counter={{ value: value.length, max: 200 }}
