@@ -88,7 +88,7 @@ export const admin = {
     needsReviewHint: 'Machine-translated fields that no one has reviewed yet',
     createTitle: 'Create New Blog Post',
     editTitle: 'Edit Blog Post',
-    // The editor's fields (features/admin/components/blog/blogPostForm.ts: every field it shows).
+    // The editor's fields (features/admin/tabs/blog/blogPostForm.ts: every field it shows).
     fields: {
       title_nl: 'Dutch title',
       title_en: 'English title',

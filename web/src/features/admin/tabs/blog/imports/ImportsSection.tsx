@@ -3,10 +3,10 @@
 // point here when they are closed before their import ends (`#admin-imports`).
 import type { BlogImportPost } from '@site/contracts'
 import { useT } from '@/i18n'
-import { ADMIN_PAGE_SIZE } from '../../hooks/usePagedList'
-import { ListState } from '../list/ListState'
-import { Pager } from '../list/Pager'
-import { Section } from '../list/Section'
+import { ADMIN_PAGE_SIZE } from '../../../hooks/usePagedList'
+import { ListState } from '../../../components/list/ListState'
+import { Pager } from '../../../components/list/Pager'
+import { Section } from '../../../components/list/Section'
 import { ImportRow } from './ImportRow'
 import { useImports } from './useImports'
 

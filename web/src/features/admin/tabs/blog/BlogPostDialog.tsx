@@ -13,7 +13,7 @@ import { toastError, toastSuccess } from '../../lib/toasts'
 import { CONTENT_LIMITS, fieldMessage } from '../../lib/validation'
 import { useGuardedClose } from '@/lib/useGuardedClose'
 import { formChanged } from '@/lib/useUnsavedChanges'
-import { DialogFormActions } from '../dialog/DialogFormActions'
+import { DialogFormActions } from '../../components/dialog/DialogFormActions'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { BlogPostFields } from './BlogPostFields'
 import {

@@ -11,7 +11,7 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { useDialogForm } from '../../hooks/useDialogForm'
 import { toastError, toastSuccess } from '../../lib/toasts'
-import { DialogFormActions } from '../dialog/DialogFormActions'
+import { DialogFormActions } from '../../components/dialog/DialogFormActions'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ProjectImageUpload } from './ProjectImageUpload'
 

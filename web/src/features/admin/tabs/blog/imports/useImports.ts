@@ -8,8 +8,8 @@ import { useT } from '@/i18n'
 import { getQueryData, invalidateQueries, setQueryData } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { JOB_POLL_MS } from '@/lib/useBlogImport'
-import { ADMIN_PAGE_SIZE, usePagedList } from '../../hooks/usePagedList'
-import { toastError, toastSuccess } from '../../lib/toasts'
+import { ADMIN_PAGE_SIZE, usePagedList } from '../../../hooks/usePagedList'
+import { toastError, toastSuccess } from '../../../lib/toasts'
 
 export const isRunning = (i: BlogImport) => i.state === 'waiting' || i.state === 'active'
 

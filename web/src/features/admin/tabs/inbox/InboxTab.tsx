@@ -8,12 +8,12 @@ import { queryKeys } from '@/lib/queryKeys'
 import { useT } from '@/i18n'
 import type { ContactItem } from '@site/contracts'
 import { deleteContact, listContacts, setContactHandled } from '@/api/contacts'
-import { ConfirmDialog } from './dialog/ConfirmDialog'
-import { deleteAndRefresh, toastError, toastSuccess } from '../lib/toasts'
-import { Pager } from './list/Pager'
-import { Section } from './list/Section'
-import { useConfirm } from '../hooks/useConfirm'
-import { InboxItem } from './inbox/InboxItem'
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog'
+import { deleteAndRefresh, toastError, toastSuccess } from '../../lib/toasts'
+import { Pager } from '../../components/list/Pager'
+import { Section } from '../../components/list/Section'
+import { useConfirm } from '../../hooks/useConfirm'
+import { InboxItem } from './InboxItem'
 
 const PAGE_SIZE = 20
 

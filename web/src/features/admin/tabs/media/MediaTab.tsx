@@ -2,7 +2,7 @@
 // really happen (project and blog dialogs).
 import { Upload } from 'lucide-react'
 import { useT } from '@/i18n'
-import { Section } from './list/Section'
+import { Section } from '../../components/list/Section'
 
 export function MediaTab() {
   const t = useT().admin.media

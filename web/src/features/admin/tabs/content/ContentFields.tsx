@@ -2,14 +2,14 @@
 // contact details, each with its character counter and error.
 import { Field, Input, Textarea } from '@/components'
 import { useT } from '@/i18n'
+import { CONTENT_LIMITS } from '../../lib/validation'
 import {
   CONTENT_LANGS,
-  CONTENT_LIMITS,
   CONTENT_TEXT_FIELDS,
   type ContentForm,
   type ContentLang,
   type ContentTextField,
-} from '../../lib/validation'
+} from './contentForm'
 
 const MULTILINE: Record<ContentTextField, boolean> = {
   title: false,

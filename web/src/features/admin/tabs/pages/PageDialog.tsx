@@ -1,0 +1,119 @@
+// The page dialog (spec §2): slug, Dutch and English title, content of 10 rows, meta descriptions,
+// Published (on by default); create or edit (the tab loads the full page first).
+import { type FormEvent } from 'react'
+import type { Page } from '@site/contracts'
+import { Dialog, DialogContent, Label, Switch, TextField } from '@/components'
+import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
+import { createPage, updatePage } from '@/api/pages'
+import { useT } from '@/i18n'
+import { invalidateQueries } from '@/lib/query'
+import { queryKeys } from '@/lib/queryKeys'
+import { DialogFormActions } from '../../components/dialog/DialogFormActions'
+import { useDialogForm } from '../../hooks/useDialogForm'
+import { toastError, toastSuccess } from '../../lib/toasts'
+import {
+  EMPTY_PAGE_FORM,
+  PAGE_LIMITS,
+  pageToForm,
+  toPageInput,
+  validatePage,
+  type PageForm,
+} from './pageForm'
+
+export function PageDialog({
+  open,
+  onOpenChange,
+  page,
+}: {
+  open: boolean
+  onOpenChange: (o: boolean) => void
+  page: Page | null
+}) {
+  const t = useT().admin
+  const tp = t.pages
+  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
+    open,
+    item: page,
+    empty: EMPTY_PAGE_FORM,
+    toForm: pageToForm,
+    onOpenChange,
+  })
+  const errors = submitted ? validatePage(form, tp.slugInvalid) : {}
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    setSubmitted(true)
+    const all = validatePage(form, tp.slugInvalid)
+    const first = Object.keys(all)[0]
+    if (first) {
+      document.getElementById(`page-${first}`)?.focus()
+      return
+    }
+    const body = toPageInput(form, page)
+    await save(
+      async () => {
+        if (page) await updatePage(page.id, body)
+        else await createPage(body)
+        await invalidateQueries(queryKeys.pages)
+        if (page) toastSuccess(tp.updated, tp.updatedText)
+        else toastSuccess(tp.created, tp.createdText)
+      },
+      (err) => toastError(tp.failed, err, tp.failedText),
+    )
+  }
+
+  const text = (
+    key: Exclude<keyof PageForm, 'published'>,
+    label: string,
+    opts: { rows?: number; hint?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      id={`page-${key}`}
+      name={key}
+      label={label}
+      value={form[key]}
+      onChange={(v) => set(key, v)}
+      error={errors[key]}
+      hint={opts.hint}
+      required={opts.required}
+      max={PAGE_LIMITS[key]}
+      rows={opts.rows}
+      disabled={saving}
+    />
+  )
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
+      <DialogContent title={page ? tp.editTitle : tp.createTitle} size="lg" closeLabel={t.close}>
+        <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="page-form">
+          {text('slug', tp.slug, { hint: tp.slugHint, required: true })}
+          <div className="admin-grid-2">
+            {text('title_nl', tp.titleNl, { required: true })}
+            {text('title_en', tp.titleEn, { required: true })}
+          </div>
+          {text('content_nl', tp.contentNl, { rows: 10, required: true })}
+          {text('content_en', tp.contentEn, { rows: 10, required: true })}
+          <div className="admin-grid-2">
+            {text('meta_description_nl', tp.metaNl, { rows: 2 })}
+            {text('meta_description_en', tp.metaEn, { rows: 2 })}
+          </div>
+          <div className="admin-switch-row">
+            <Switch
+              id="page-published"
+              checked={form.published}
+              onCheckedChange={(v) => set('published', v)}
+              disabled={saving}
+            />
+            <Label htmlFor="page-published">{t.publishedLabel}</Label>
+          </div>
+          <DialogFormActions
+            onCancel={guard.close}
+            saving={saving}
+            submitLabel={page ? tp.update : tp.create}
+          />
+        </form>
+      </DialogContent>
+      <DiscardChangesDialog {...guard.discard} texts={t.unsavedChanges} />
+    </Dialog>
+  )
+}
