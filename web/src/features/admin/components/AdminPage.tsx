@@ -5,7 +5,6 @@
 import type { ComponentType } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
-import { useT } from '@/i18n'
 import { BlogTab } from '../tabs/blog/BlogTab'
 import { ContentTab } from '../tabs/content/ContentTab'
 import { UnsavedChangesGuard } from './dialog/UnsavedChangesGuard'
@@ -17,6 +16,7 @@ import { ProjectsTab } from '../tabs/projects/ProjectsTab'
 import { SettingsTab } from '../tabs/settings/SettingsTab'
 import '../admin.css'
 import '../admin-forms.css'
+import { texts } from '../texts'
 
 const TABS = {
   content: ContentTab,
@@ -33,7 +33,7 @@ type Tab = keyof typeof TABS
 const isTab = (name: string | null): name is Tab => name !== null && Object.hasOwn(TABS, name)
 
 export default function AdminPage() {
-  const t = useT().admin
+  const t = texts
   const asked = useSearchParams()[0].get('tab')
   return (
     <div className="container page admin">

@@ -1,7 +1,7 @@
 // Which item a create/edit dialog shows, and loading the full item before an edit.
 import { useState } from 'react'
-import { useT } from '@/i18n'
 import { toastError } from '../lib/toasts'
+import { texts } from '../texts'
 
 /** Which item the create/edit dialog shows (`null` = a new one); the tab opens it with openNew/openEdit. */
 export function useEditDialog<T>() {
@@ -19,7 +19,7 @@ export function useEditDialog<T>() {
  * the dialog; a failed load says so in a toast and leaves the dialog closed.
  */
 export function useEditFull<S extends { id: string }, F>(load: (id: string) => Promise<F>) {
-  const t = useT().admin
+  const t = texts
   const dialog = useEditDialog<F>()
   const [loadingId, setLoadingId] = useState<string | null>(null)
   async function openEdit(item: S) {

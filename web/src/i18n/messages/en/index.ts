@@ -1,5 +1,4 @@
 import type { Messages } from '../types'
-import { admin } from './admin'
 import { auth } from './auth'
 import { blog } from './blog'
 import { chat } from './chat'
@@ -10,4 +9,4 @@ import { nav } from './nav'
 import { pages } from './pages'
 import { projects } from './projects'
 
-export const en: Messages = { common, nav, home, contact, chat, auth, blog, projects, pages, admin }
+export const en: Messages = { common, nav, home, contact, chat, auth, blog, projects, pages }

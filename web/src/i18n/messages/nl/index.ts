@@ -1,5 +1,4 @@
 // The Dutch catalog: the reference shape (Messages) the other languages must match.
-import { admin } from './admin'
 import { auth } from './auth'
 import { blog } from './blog'
 import { chat } from './chat'
@@ -10,4 +9,4 @@ import { nav } from './nav'
 import { pages } from './pages'
 import { projects } from './projects'
 
-export const nl = { common, nav, home, contact, chat, auth, blog, projects, pages, admin }
+export const nl = { common, nav, home, contact, chat, auth, blog, projects, pages }

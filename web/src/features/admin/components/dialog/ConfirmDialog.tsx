@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { useT } from '@/i18n'
 import { AlertDialogBox } from '@/components/ui/AlertDialog'
+import { texts } from '../../texts'
 
 /** "Are you sure?" before a delete; stays open (buttons busy) until the write is done. */
 export function ConfirmDialog({
@@ -18,7 +18,7 @@ export function ConfirmDialog({
   confirmLabel?: string
   onConfirm: () => Promise<unknown>
 }) {
-  const t = useT().admin
+  const t = texts
   const [pending, setPending] = useState(false)
   async function confirm() {
     setPending(true)

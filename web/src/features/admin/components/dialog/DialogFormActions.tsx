@@ -1,5 +1,5 @@
 import { Button } from '@/components'
-import { useT } from '@/i18n'
+import { texts } from '../../texts'
 
 /** Cancel and submit buttons of a create/edit dialog ('Saving...' while the write runs). */
 export function DialogFormActions({
@@ -14,7 +14,7 @@ export function DialogFormActions({
   busy?: boolean
   submitLabel: string
 }) {
-  const t = useT().admin
+  const t = texts
   return (
     <div className="dialog-actions">
       <Button variant="outline" onClick={onCancel} disabled={saving}>

@@ -1,14 +1,14 @@
 import { useBlocker } from 'react-router-dom'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
-import { useT } from '@/i18n'
 import { useAnyUnsavedChanges } from '@/lib/useUnsavedChanges'
+import { texts as adminTexts } from '../../texts'
 
 /**
  * While an admin form holds unsaved changes, a link or Back to another page asks first (the
  * forms themselves arm the browser's reload/close warning).
  */
 export function UnsavedChangesGuard() {
-  const texts = useT().admin.unsavedChanges
+  const texts = adminTexts.unsavedChanges
   const dirty = useAnyUnsavedChanges()
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,

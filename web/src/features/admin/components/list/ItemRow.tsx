@@ -2,7 +2,7 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge, Button } from '@/components'
-import { useT } from '@/i18n'
+import { texts } from '../../texts'
 
 /** Edit and Delete buttons of a list row; their accessible names carry the item's name. */
 export function RowActions({
@@ -14,7 +14,7 @@ export function RowActions({
   onEdit?: () => void
   onDelete: () => void
 }) {
-  const t = useT().admin
+  const t = texts
   return (
     <div className="admin-row__actions">
       {onEdit ? (
@@ -73,6 +73,6 @@ export function ItemRow({
 
 /** Published / Draft badge of blog posts and pages. */
 export function PublishedBadge({ published }: { published: boolean }) {
-  const t = useT().admin
+  const t = texts
   return <Badge variant={published ? 'success' : 'secondary'}>{published ? t.published : t.draft}</Badge>
 }

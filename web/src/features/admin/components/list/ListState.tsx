@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import type { PagedList } from '@site/contracts'
 import { Button, Skeleton } from '@/components'
-import { useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import type { UseQueryResult } from '@/lib/query'
+import { texts } from '../../texts'
 
 /** Loading skeletons, an error with a retry, the empty text, or the list. */
 export function ListState<T>({
@@ -16,7 +16,7 @@ export function ListState<T>({
   empty: string
   children: (items: T[]) => ReactNode
 }) {
-  const t = useT().admin
+  const t = texts
   if (query.isPending) {
     return (
       <div className="admin-list" role="status" aria-busy="true" aria-label={t.loading}>

@@ -1,5 +1,5 @@
 import { Button } from '@/components'
-import { useT } from '@/i18n'
+import { texts } from '../../texts'
 
 /** Previous / next and "Page X of Y" under a paged list; hidden while everything fits on one page. */
 export function Pager({
@@ -17,7 +17,7 @@ export function Pager({
   busy?: boolean
   onPage: (page: number) => void
 }) {
-  const t = useT().admin.pager
+  const t = texts.pager
   const pages = Math.max(1, Math.ceil(total / pageSize))
   if (pages <= 1 && page <= 1) return null
   return (

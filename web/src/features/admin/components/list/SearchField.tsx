@@ -1,11 +1,11 @@
 // Title search above an admin list.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Input } from '@/components'
-import { useT } from '@/i18n'
+import { texts } from '../../texts'
 
 /** Title search above a list: searches as the admin types (after a short pause) and on Enter. */
 export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string) => void }) {
-  const t = useT().admin.search
+  const t = texts.search
   const [value, setValue] = useState('')
   const searched = useRef('')
   // The latest onSearch, so that only the text re-arms the timer (the tab passes a new function every render).

@@ -6,7 +6,6 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { BlogPost } from '@site/contracts'
 import { createPost, updatePost } from '@/api/blog'
 import { Dialog, DialogContent } from '@/components'
-import { useT } from '@/i18n'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { toastError, toastSuccess } from '../../lib/toasts'
@@ -29,6 +28,7 @@ import { ReviewNote } from './ReviewNote'
 import { TitleField } from './TitleField'
 import { usePostImport } from './usePostImport'
 import { useTitleTranslation } from './useTitleTranslation'
+import { texts } from '../../texts'
 
 const TITLES = ['title_nl', 'title_en'] as const
 
@@ -41,7 +41,7 @@ export function BlogPostDialog({
   onOpenChange: (open: boolean) => void
   post: BlogPost | null
 }) {
-  const t = useT().admin
+  const t = texts
   const tb = t.blog
   const [form, setForm] = useState<BlogPostForm>(EMPTY_POST_FORM)
   const [initial, setInitial] = useState<BlogPostForm>(EMPTY_POST_FORM)

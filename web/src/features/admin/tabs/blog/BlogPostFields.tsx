@@ -2,15 +2,14 @@
 // fields (two side by side where a field is `half`), then the Published switch.
 import type { ReactNode } from 'react'
 import { Label, Switch, TextField } from '@/components'
-import { useT } from '@/i18n'
 import {
   POST_INPUTS,
   textSpec,
   type BlogPostForm,
-  type PostFormField,
   type PostHintField,
   type PostTextField,
 } from './blogPostForm'
+import { texts } from '../../texts'
 
 export function BlogPostFields({
   form,
@@ -21,10 +20,8 @@ export function BlogPostFields({
   set: <K extends keyof BlogPostForm>(key: K, value: BlogPostForm[K]) => void
   disabled: boolean
 }) {
-  const tb = useT().admin.blog
-  // A field the editor shows without a label (or a hint it asks for) is a type error here.
-  const labels: Record<PostFormField, string> = tb.fields
-  const hints: Record<PostHintField, string> = tb.hints
+  // Every field the editor shows has its label, and its hint when it asks for one (texts/blog.ts).
+  const { fields: labels, hints } = texts.blog
   const text = (key: PostTextField) => {
     const spec = textSpec(key)
     return (

@@ -3,7 +3,7 @@
 // loads the full post) and delete, and 'New Blog Post'; below them the recent file imports.
 import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
-import { formatDate, useLanguage, useT } from '@/i18n'
+import { formatDate, useLanguage } from '@/i18n'
 import type { BlogPost, BlogPostSummary } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
 import { deletePost, getPost, listPosts } from '@/api/blog'
@@ -20,9 +20,10 @@ import { SearchField } from '../../components/list/SearchField'
 import { useConfirm } from '../../hooks/useConfirm'
 import { useEditFull } from '../../hooks/useEditDialog'
 import { ImportsSection } from './imports/ImportsSection'
+import { texts } from '../../texts'
 
 export function BlogTab() {
-  const t = useT().admin
+  const t = texts
   const tb = t.blog
   const { language } = useLanguage()
   const list = usePagedList(

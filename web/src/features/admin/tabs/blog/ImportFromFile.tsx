@@ -2,9 +2,9 @@
 // and percent, and a note once the import filled the form.
 import type { ChangeEvent } from 'react'
 import { Field } from '@/components'
-import { useT } from '@/i18n'
 import { sizeInMb } from '@/lib/files'
 import { onServer, type ImportProgress } from '@/lib/useBlogImport'
+import { texts } from '../../texts'
 
 const ACCEPT =
   '.txt,.md,.docx,text/plain,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -22,7 +22,7 @@ export function ImportFromFile({
   error: string | null
   onFile: (e: ChangeEvent<HTMLInputElement>) => void
 }) {
-  const tb = useT().admin.blog
+  const tb = texts.blog
   const status = importStatus(progress, tb)
   return (
     <div className="admin-import">
@@ -54,7 +54,7 @@ export function ImportFromFile({
 }
 
 /** The bytes sent, then (once all are sent) the import's stage and percent. */
-function importStatus(progress: ImportProgress | null, tb: ReturnType<typeof useT>['admin']['blog']) {
+function importStatus(progress: ImportProgress | null, tb: typeof texts.blog) {
   if (!progress) return null
   if (progress.phase === 'uploading' && progress.loaded < progress.total) {
     return {

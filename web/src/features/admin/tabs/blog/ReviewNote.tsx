@@ -1,5 +1,5 @@
 // The note over a post with machine-translated or untranslated fields, and 'mark as reviewed'.
-import { useT } from '@/i18n'
+import { texts } from '../../texts'
 
 export function ReviewNote({
   fields,
@@ -12,7 +12,7 @@ export function ReviewNote({
   onChange: (checked: boolean) => void
   disabled: boolean
 }) {
-  const tb = useT().admin.blog
+  const tb = texts.blog
   return (
     <div className="admin-note admin-note--warning">
       <p>{tb.reviewNote(fields.join(', '))}</p>

@@ -1,7 +1,7 @@
 // A post title (Dutch or English) with its translate button: 'To EN' fills the English title from
 // the Dutch one, 'To NL' the other way round.
 import { Button, Field, Input } from '@/components'
-import { useT } from '@/i18n'
+import { texts } from '../../texts'
 
 export function TitleField({
   language,
@@ -21,7 +21,7 @@ export function TitleField({
   translating: 'nl' | 'en' | null
   onTranslate: () => void
 }) {
-  const tb = useT().admin.blog
+  const tb = texts.blog
   const id = `post-title_${language}`
   return (
     <Field

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import type { BlogPost, BlogUploadResult } from '@site/contracts'
 import { deletePost } from '@/api/blog'
-import { useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { checkBlogFile, MAX_UPLOAD_BYTES } from '@/lib/files'
 import { invalidateQueries } from '@/lib/query'
@@ -14,6 +13,7 @@ import { queryKeys } from '@/lib/queryKeys'
 import { useBlogImport } from '@/lib/useBlogImport'
 import { toast } from '@/stores/toast'
 import { toastSuccess } from '../../lib/toasts'
+import { texts } from '../../texts'
 
 /** Deletes a draft an import made that the admin did not keep (best effort: the list shows it otherwise). */
 function deleteImportDraft(id: string) {
@@ -27,7 +27,7 @@ const ownDraft = (result: BlogUploadResult) =>
   result.blogPost.id && result.created !== false ? result.blogPost.id : null
 
 export function usePostImport({ open, onImported }: { open: boolean; onImported: (post: BlogPost) => void }) {
-  const tb = useT().admin.blog
+  const tb = texts.blog
   // The close below runs from an effect that must not re-run on a language switch: texts by ref.
   const textsRef = useRef(tb)
   textsRef.current = tb

@@ -1,12 +1,12 @@
 // The translate buttons of the post editor: POST /api/blog/translate-title from one title to the other.
 import { useState } from 'react'
 import { translateTitle } from '@/api/blog'
-import { useT } from '@/i18n'
 import { toast } from '@/stores/toast'
 import { toastError, toastSuccess } from '../../lib/toasts'
+import { texts } from '../../texts'
 
 export function useTitleTranslation(onTranslated: (target: 'title_nl' | 'title_en', title: string) => void) {
-  const tb = useT().admin.blog
+  const tb = texts.blog
   const [translating, setTranslating] = useState<null | 'nl' | 'en'>(null)
 
   async function translate(source: 'nl' | 'en', text: string) {

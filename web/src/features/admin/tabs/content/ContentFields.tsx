@@ -1,7 +1,6 @@
 // The Content tab's fields: a block per language (nl and en required, de optional) and the
 // contact details, each with its character counter and error.
 import { Field, Input, Textarea } from '@/components'
-import { useT } from '@/i18n'
 import { CONTENT_LIMITS } from '../../lib/validation'
 import {
   CONTENT_LANGS,
@@ -10,6 +9,7 @@ import {
   type ContentLang,
   type ContentTextField,
 } from './contentForm'
+import { texts } from '../../texts'
 
 const MULTILINE: Record<ContentTextField, boolean> = {
   title: false,
@@ -30,7 +30,7 @@ export function ContentFields({
   set: (key: keyof ContentForm, value: string) => void
   disabled: boolean
 }) {
-  const t = useT().admin
+  const t = texts
   const tc = t.content
   const fieldLabel: Record<ContentTextField, string> = {
     title: tc.title,

@@ -5,16 +5,16 @@ import { Button, Skeleton } from '@/components'
 import { useMutation, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import type { SiteContent } from '@site/contracts'
-import { useT } from '@/i18n'
 import { getContent, saveContent } from '@/api/content'
 import { ContentFields } from './ContentFields'
 import { EMPTY, toForm, toInput, validateContent, type ContentForm } from './contentForm'
 import { Section } from '../../components/list/Section'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
+import { texts } from '../../texts'
 
 export function ContentTab() {
-  const t = useT().admin
+  const t = texts
   const tc = t.content
   const query = useQuery(queryKeys.content, getContent)
   const [form, setForm] = useState<ContentForm>(EMPTY)

@@ -4,7 +4,6 @@ import type { Feature } from '@site/contracts'
 import { Dialog, DialogContent, TextField } from '@/components'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { createFeature, updateFeature } from '@/api/features'
-import { useT } from '@/i18n'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
@@ -18,6 +17,7 @@ import {
   validateFeature,
   type FeatureForm,
 } from './featureForm'
+import { texts } from '../../texts'
 
 export function FeatureDialog({
   open,
@@ -28,7 +28,7 @@ export function FeatureDialog({
   onOpenChange: (o: boolean) => void
   feature: Feature | null
 }) {
-  const t = useT().admin
+  const t = texts
   const tf = t.features
   const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
     open,

@@ -5,7 +5,6 @@ import { useState } from 'react'
 import type { Feature } from '@site/contracts'
 import { Button } from '@/components'
 import { deleteFeature, listFeatures, reorderFeatures } from '@/api/features'
-import { useT } from '@/i18n'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog'
@@ -16,9 +15,10 @@ import { useConfirm } from '../../hooks/useConfirm'
 import { useEditDialog } from '../../hooks/useEditDialog'
 import { deleteAndRefresh, toastError, toastSuccess } from '../../lib/toasts'
 import { FeatureDialog } from './FeatureDialog'
+import { texts } from '../../texts'
 
 export function FeaturesTab() {
-  const t = useT().admin
+  const t = texts
   const tf = t.features
   const query = useQuery(queryKeys.features, listFeatures)
   const dialog = useEditDialog<Feature>()

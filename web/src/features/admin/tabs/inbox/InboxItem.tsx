@@ -3,9 +3,9 @@
 import { Check, Mail, RotateCcw, Trash2 } from 'lucide-react'
 import type { ContactItem } from '@site/contracts'
 import { Badge, Button } from '@/components'
-import { useT } from '@/i18n'
 import { mailtoHref } from '@/lib/mailto'
 import { InboxMeta } from './InboxMeta'
+import { texts } from '../../texts'
 
 export function InboxItem({
   item,
@@ -18,7 +18,7 @@ export function InboxItem({
   onToggle: () => void
   onErase: () => void
 }) {
-  const ti = useT().admin.inbox
+  const ti = texts.inbox
   return (
     <li
       className={`admin-row admin-row--stack${item.handled ? ' admin-row--done' : ''}`}

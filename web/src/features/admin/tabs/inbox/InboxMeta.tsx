@@ -1,10 +1,11 @@
 // The details of a consultation request: received, e-mail, phone, company, language.
 import type { ContactItem } from '@site/contracts'
-import { formatDate, useLanguage, useT } from '@/i18n'
+import { formatDate, useLanguage } from '@/i18n'
 import { mailtoHref } from '@/lib/mailto'
+import { texts } from '../../texts'
 
 export function InboxMeta({ item }: { item: ContactItem }) {
-  const ti = useT().admin.inbox
+  const ti = texts.inbox
   const { language } = useLanguage()
   return (
     <dl className="admin-inbox__meta">

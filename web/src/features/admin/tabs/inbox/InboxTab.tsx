@@ -5,7 +5,6 @@ import { Button, Skeleton } from '@/components'
 import { errorMessage } from '@/lib/api'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import { useT } from '@/i18n'
 import type { ContactItem } from '@site/contracts'
 import { deleteContact, listContacts, setContactHandled } from '@/api/contacts'
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog'
@@ -14,11 +13,12 @@ import { Pager } from '../../components/list/Pager'
 import { Section } from '../../components/list/Section'
 import { useConfirm } from '../../hooks/useConfirm'
 import { InboxItem } from './InboxItem'
+import { texts } from '../../texts'
 
 const PAGE_SIZE = 20
 
 export function InboxTab() {
-  const t = useT().admin
+  const t = texts
   const ti = t.inbox
   const [page, setPage] = useState(1)
   const query = useQuery(queryKeys.contacts.page(page, PAGE_SIZE), (signal) =>

@@ -1,11 +1,11 @@
 // Media tab (spec §2): a static empty placeholder with no working upload. It says where uploads
 // really happen (project and blog dialogs).
 import { Upload } from 'lucide-react'
-import { useT } from '@/i18n'
 import { Section } from '../../components/list/Section'
+import { texts } from '../../texts'
 
 export function MediaTab() {
-  const t = useT().admin.media
+  const t = texts.media
   return (
     <Section title={t.heading} id="admin-media">
       <div className="admin-dropzone" data-testid="media-placeholder">

@@ -5,7 +5,6 @@ import type { Page } from '@site/contracts'
 import { Dialog, DialogContent, Label, Switch, TextField } from '@/components'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { createPage, updatePage } from '@/api/pages'
-import { useT } from '@/i18n'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
@@ -19,6 +18,7 @@ import {
   validatePage,
   type PageForm,
 } from './pageForm'
+import { texts } from '../../texts'
 
 export function PageDialog({
   open,
@@ -29,7 +29,7 @@ export function PageDialog({
   onOpenChange: (o: boolean) => void
   page: Page | null
 }) {
-  const t = useT().admin
+  const t = texts
   const tp = t.pages
   const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
     open,

@@ -2,7 +2,6 @@
 // Published/Draft badges, edit (the dialog loads the full page) and delete, and 'New Page'.
 import type { Page, PageSummary } from '@site/contracts'
 import { deletePage, getPage, listPages } from '@/api/pages'
-import { useT } from '@/i18n'
 import { queryKeys } from '@/lib/queryKeys'
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog'
 import { ItemRow, PublishedBadge } from '../../components/list/ItemRow'
@@ -15,9 +14,10 @@ import { useEditFull } from '../../hooks/useEditDialog'
 import { ADMIN_PAGE_SIZE, usePagedList } from '../../hooks/usePagedList'
 import { deleteAndRefresh } from '../../lib/toasts'
 import { PageDialog } from './PageDialog'
+import { texts } from '../../texts'
 
 export function PagesTab() {
-  const t = useT().admin
+  const t = texts
   const tp = t.pages
   const list = usePagedList(
     (page, q) => queryKeys.pagesPage(page, ADMIN_PAGE_SIZE, q),

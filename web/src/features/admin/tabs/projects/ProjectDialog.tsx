@@ -5,7 +5,6 @@ import type { Project } from '@site/contracts'
 import { createProject, updateProject } from '@/api/projects'
 import { Dialog, DialogContent } from '@/components'
 import { ProjectFields } from '@/components/forms/ProjectFields'
-import { useT } from '@/i18n'
 import { EMPTY_PROJECT_FORM, missingProjectFields, projectToForm, toProjectInput } from '@/lib/projectForm'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
@@ -14,6 +13,7 @@ import { toastError, toastSuccess } from '../../lib/toasts'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { ProjectImageUpload } from './ProjectImageUpload'
+import { texts } from '../../texts'
 
 export function ProjectDialog({
   open,
@@ -24,7 +24,7 @@ export function ProjectDialog({
   onOpenChange: (o: boolean) => void
   project: Project | null
 }) {
-  const t = useT().admin
+  const t = texts
   const tp = t.projects
   const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
     open,

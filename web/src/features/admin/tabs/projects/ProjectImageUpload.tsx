@@ -4,10 +4,10 @@ import { ImageIcon } from 'lucide-react'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { uploadProjectImage } from '@/api/projects'
 import { Button } from '@/components'
-import { useT } from '@/i18n'
 import { MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
 import { toast } from '@/stores/toast'
 import { toastError, toastSuccess } from '../../lib/toasts'
+import { texts } from '../../texts'
 
 export function ProjectImageUpload({
   url,
@@ -20,7 +20,7 @@ export function ProjectImageUpload({
   onUploading: (uploading: boolean) => void
   disabled: boolean
 }) {
-  const tp = useT().admin.projects
+  const tp = texts.projects
   const [uploading, setUploading] = useState<{ loaded: number; total: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const fileRef = useRef<HTMLInputElement>(null)

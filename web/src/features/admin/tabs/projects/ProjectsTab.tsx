@@ -3,7 +3,6 @@
 import { ImageIcon } from 'lucide-react'
 import type { Project } from '@site/contracts'
 import { deleteProject, listProjects } from '@/api/projects'
-import { useT } from '@/i18n'
 import { queryKeys } from '@/lib/queryKeys'
 import { useConfirm } from '../../hooks/useConfirm'
 import { useEditDialog } from '../../hooks/useEditDialog'
@@ -15,9 +14,10 @@ import { ListState } from '../../components/list/ListState'
 import { Pager } from '../../components/list/Pager'
 import { NewButton, Section } from '../../components/list/Section'
 import { ProjectDialog } from './ProjectDialog'
+import { texts } from '../../texts'
 
 export function ProjectsTab() {
-  const t = useT().admin
+  const t = texts
   const tp = t.projects
   // Projects carry everything the dialog edits: no detail call, and no search (their list is short).
   const list = usePagedList(

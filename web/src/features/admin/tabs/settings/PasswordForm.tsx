@@ -3,15 +3,15 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components'
 import { changePassword } from '@/api/auth'
-import { useT } from '@/i18n'
 import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 import { toast } from '@/stores/toast'
 import { PASSWORD_MIN } from '../../lib/validation'
 import { toastError } from '../../lib/toasts'
 import { FormError } from './FormError'
+import { texts } from '../../texts'
 
 export function PasswordForm() {
-  const ta = useT().admin
+  const ta = texts
   const t = ta.settings
   const [currentPassword, setCurrent] = useState('')
   const [newPassword, setNew] = useState('')

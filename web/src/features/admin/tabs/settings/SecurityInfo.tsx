@@ -2,12 +2,12 @@
 import { ShieldCheck } from 'lucide-react'
 import { Skeleton } from '@/components'
 import { getSecurityInfo } from '@/api/auth'
-import { useT } from '@/i18n'
 import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
+import { texts } from '../../texts'
 
 export function SecurityInfo() {
-  const t = useT().admin.settings
+  const t = texts.settings
   const query = useQuery(queryKeys.securityInfo, (signal) => getSecurityInfo({ signal }))
   return (
     <section className="admin-card" aria-labelledby="security-heading" data-testid="security-info">

@@ -3,16 +3,16 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components'
 import { changeUsername } from '@/api/auth'
-import { useT } from '@/i18n'
 import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 import { useAuth } from '@/stores/auth'
 import { toast } from '@/stores/toast'
 import { USERNAME_MAX, USERNAME_MIN } from '../../lib/validation'
 import { toastError } from '../../lib/toasts'
 import { FormError } from './FormError'
+import { texts } from '../../texts'
 
 export function UsernameForm() {
-  const ta = useT().admin
+  const ta = texts
   const t = ta.settings
   const user = useAuth((s) => s.user)
   const refresh = useAuth((s) => s.refresh)

@@ -3,8 +3,9 @@
 import { FileText, RotateCcw } from 'lucide-react'
 import type { BlogImport, BlogImportPost } from '@site/contracts'
 import { Badge, Button } from '@/components'
-import { formatDate, useLanguage, useT } from '@/i18n'
+import { formatDate, useLanguage } from '@/i18n'
 import { isRunning } from './useImports'
+import { texts } from '../../../texts'
 
 const STATE_BADGE = {
   waiting: 'secondary',
@@ -31,7 +32,7 @@ export function ImportRow({
   onRetry: () => void
   onOpenPost: (post: BlogImportPost) => void
 }) {
-  const ti = useT().admin.imports
+  const ti = texts.imports
   const { language } = useLanguage()
   const stage = ti.stages[item.stage] ?? item.stage
   return (
@@ -83,7 +84,7 @@ function ImportedPost({
   post: BlogImportPost | null
   onOpen: (p: BlogImportPost) => void
 }) {
-  const ti = useT().admin.imports
+  const ti = texts.imports
   if (!post) return <p className="admin-muted">{ti.postDeleted}</p>
   const title = (post.title_nl || post.title_en).replace(/<[^>]*>/g, '')
   return (

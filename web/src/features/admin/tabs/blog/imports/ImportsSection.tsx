@@ -2,16 +2,16 @@
 // newest first, 20 a page, live while one runs, with Retry for a failed one. The upload dialogs
 // point here when they are closed before their import ends (`#admin-imports`).
 import type { BlogImportPost } from '@site/contracts'
-import { useT } from '@/i18n'
 import { ADMIN_PAGE_SIZE } from '../../../hooks/usePagedList'
 import { ListState } from '../../../components/list/ListState'
 import { Pager } from '../../../components/list/Pager'
 import { Section } from '../../../components/list/Section'
 import { ImportRow } from './ImportRow'
 import { useImports } from './useImports'
+import { texts } from '../../../texts'
 
 export function ImportsSection({ onOpenPost }: { onOpenPost: (post: BlogImportPost) => void }) {
-  const ti = useT().admin.imports
+  const ti = texts.imports
   const list = useImports()
   const { query } = list
   return (

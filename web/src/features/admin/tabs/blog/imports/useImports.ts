@@ -4,17 +4,17 @@
 import { useEffect, useRef, useState } from 'react'
 import type { BlogImport, PagedList } from '@site/contracts'
 import { listImports, retryImport } from '@/api/blog'
-import { useT } from '@/i18n'
 import { getQueryData, invalidateQueries, setQueryData } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { JOB_POLL_MS } from '@/lib/useBlogImport'
 import { ADMIN_PAGE_SIZE, usePagedList } from '../../../hooks/usePagedList'
 import { toastError, toastSuccess } from '../../../lib/toasts'
+import { texts } from '../../../texts'
 
 export const isRunning = (i: BlogImport) => i.state === 'waiting' || i.state === 'active'
 
 export function useImports() {
-  const ti = useT().admin.imports
+  const ti = texts.imports
   const list = usePagedList(
     (page) => queryKeys.blog.importsPage(page, ADMIN_PAGE_SIZE),
     (page, _q, signal) => listImports(page, ADMIN_PAGE_SIZE, signal),

@@ -1,0 +1,20 @@
+// The Content tab.
+export const content = {
+  heading: 'Site content',
+  lead: 'Texts of the home page in Dutch, English and German, and the contact details.',
+  title: 'Title',
+  intro: 'Intro',
+  subtitle: 'Subtitle',
+  philosophyTitle: 'Philosophy title',
+  philosophyText: 'Philosophy text',
+  contactDetails: 'Contact details',
+  address: 'Address',
+  phone: 'Phone',
+  email: 'Email',
+  save: 'Save content',
+  saved: 'Content saved successfully!',
+  saveFailed: 'Failed to save content. Please try again.',
+  fixErrors: 'Please correct the marked fields.',
+  unsaved: 'Unsaved changes',
+  loadFailed: 'Could not load the site content.',
+}

@@ -1,0 +1,33 @@
+// The Inbox tab: the consultation requests.
+export const inbox = {
+  heading: 'Consultation requests',
+  lead: 'Requests sent through the contact forms, newest first.',
+  empty: 'No requests yet.',
+  received: 'Received',
+  email: 'Email',
+  phone: 'Phone',
+  company: 'Company',
+  language: 'Language',
+  handled: 'Handled',
+  open: 'Open',
+  markHandled: 'Mark as handled',
+  markOpen: 'Mark as open',
+  erase: 'Erase',
+  reply: 'Reply by email',
+  eraseTitle: 'Erase this request?',
+  eraseText: (name: string) =>
+    `The request of ${name} and its personal data are erased for good. This cannot be undone.`,
+  erased: 'Request erased',
+  updated: 'Request updated',
+  failed: 'Something went wrong. Please try again.',
+  notification: 'Notification',
+  notificationStatus: {
+    pending: 'mail pending',
+    sent: 'mail sent',
+    failed: 'mail failed',
+    cancelled: 'no mail',
+  } as Record<string, string>,
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} (${total} requests)`,
+}

@@ -1,0 +1,15 @@
+// The admin's texts, one catalog: the spec gives the dashboard one wording (English, with Dutch
+// success toasts for blog, page and feature writes), shown as is in every site language. It lives
+// with the admin, so it ships in the admin's chunk, not in the public pages' catalogs.
+import { blog, imports } from './blog'
+import { common } from './common'
+import { content } from './content'
+import { features } from './features'
+import { inbox } from './inbox'
+import { media } from './media'
+import { pages } from './pages'
+import { projects } from './projects'
+import { settings } from './settings'
+
+export const texts = { ...common, content, blog, imports, pages, projects, features, media, settings, inbox }
+export type AdminTexts = typeof texts
