@@ -17,7 +17,7 @@ export async function buildApp(config: Config) {
     routes: async (app) => {
       await app.register(security, { config })
       // Before the routes, so its hooks cover every answer (proxied or the gateway's own).
-      await app.register(compression)
+      await app.register(compression, { config })
       await app.register(health, { config })
       await app.register(apiDocs, { config })
       await app.register(proxy, { config })

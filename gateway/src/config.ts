@@ -49,6 +49,13 @@ export const configProperties = {
    */
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   QUEUE_PREFIX: Type.String({ default: 'site' }),
+  /** The container's memory limit in MiB (the manifests set it; node-heap sizes the heap from it): sizes the caches. */
+  MEMORY_LIMIT_MB: Type.Optional(Type.Integer({ minimum: 16 })),
+  /**
+   * MB the compressed copies of answers may take, keys and bookkeeping counted (0: none kept).
+   * Unset: 1/32 of MEMORY_LIMIT_MB, or 8 MB without one (cache/compressed-copies.ts).
+   */
+  COMPRESSED_COPIES_MAX_MB: Type.Optional(Type.Number({ minimum: 0, maximum: 4096 })),
   /** Set when the site is served over HTTPS: adds HSTS and upgrade-insecure-requests. */
   HTTPS: Type.Boolean({ default: false }),
 }

@@ -2,7 +2,15 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Readable, Transform, pipeline } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import { Counter } from 'prom-client'
+import { Counter, Gauge } from 'prom-client'
+import {
+  COPY_MAX_BYTES,
+  compressedCopies,
+  copiesBudget,
+  copyKey,
+  mayKeep,
+  unpooledCopy,
+} from '../cache/compressed-copies.js'
 
 /**
  * Compression in one place: JSON, HTML and other text answers of at least `MIN_BYTES`
@@ -17,21 +25,17 @@ import { Counter } from 'prom-client'
  * "abc-br"). On the way in, If-None-Match tags with that suffix are given back to the upstream in
  * its own form, and a 304 repeats the tag the client sent, so revalidation keeps working.
  *
- * Compressed copies: an answer with a strong ETag is compressed once per URL, tag and encoding and
- * the bytes kept (`CompressedCopies`); the next answer with the same tag for that URL is the kept
- * copy and the upstream's body is read and dropped. By HTTP a strong tag names one representation of
- * its resource, and our services' tags are hashes of the body: the services cache their public
- * reads, so without this the gateway spent more CPU compressing them than proxying them
- * (docs/operations.md, "Compression"). Answers marked no-store are never kept.
+ * Compressed copies: an answer with a strong ETag is compressed once per tag and encoding and the
+ * bytes kept (cache/compressed-copies.ts); the next answer with the same tag is the kept copy and
+ * the upstream's body is read and dropped. Our services' and the web server's tags are hashes of
+ * the body: the services cache their public reads, so without this the gateway spent more CPU
+ * compressing them than proxying them (docs/operations.md, "Compression"). Answers marked
+ * no-store are never kept, nor answers to long URLs.
  */
 export const MIN_BYTES = 1024
 /** Cheap settings for per-request work: brotli 4 is about as fast as gzip 6 and smaller. */
 const BROTLI_QUALITY = 4
 const GZIP_LEVEL = 6
-
-/** Bytes of compressed copies kept, and the largest one kept (a bigger answer is compressed each time). */
-export const COPIES_MAX_BYTES = 8 * 1024 * 1024
-export const COPY_MAX_BYTES = 512 * 1024
 
 const COMPRESSIBLE =
   /^(?:text\/(?!event-stream)|application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml)|image\/svg\+xml)/i
@@ -84,55 +88,6 @@ function compressor(encoding: Encoding, sizeHint: number | null): Transform {
   })
 }
 
-/** Compressed answers by URL, strong ETag and encoding; bounded in bytes, least recently used out first. */
-export class CompressedCopies {
-  private readonly copies = new Map<string, Buffer>()
-  private bytes = 0
-
-  constructor(
-    private readonly maxBytes = COPIES_MAX_BYTES,
-    private readonly maxCopyBytes = COPY_MAX_BYTES,
-  ) {}
-
-  get size() {
-    return { copies: this.copies.size, bytes: this.bytes }
-  }
-
-  get(key: string): Buffer | undefined {
-    const copy = this.copies.get(key)
-    if (copy) {
-      // Most recently used last: Map keeps insertion order.
-      this.copies.delete(key)
-      this.copies.set(key, copy)
-    }
-    return copy
-  }
-
-  set(key: string, copy: Buffer) {
-    if (copy.length > this.maxCopyBytes) return
-    const old = this.copies.get(key)
-    if (old) {
-      this.copies.delete(key)
-      this.bytes -= old.length
-    }
-    this.copies.set(key, copy)
-    this.bytes += copy.length
-    for (const [oldest, bytes] of this.copies) {
-      if (this.bytes <= this.maxBytes) break
-      this.copies.delete(oldest)
-      this.bytes -= bytes.length
-    }
-  }
-}
-
-/** The key of an answer's compressed copy, or null when it may not be kept (no strong tag, no-store). */
-function copyKey(request: FastifyRequest, reply: FastifyReply, encoding: Encoding): string | null {
-  const etag = reply.getHeader('etag')
-  if (typeof etag !== 'string' || !etag.startsWith('"')) return null
-  if (/no-store/i.test(String(reply.getHeader('cache-control') ?? ''))) return null
-  return `${reply.statusCode} ${request.method} ${request.url}\n${etag}\n${encoding}`
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** If-None-Match tags the client sent with our encoding suffix, by the upstream's own tag. */
@@ -140,14 +95,30 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    const copies = new CompressedCopies()
+export default fp<{ config: { COMPRESSED_COPIES_MAX_MB?: number; MEMORY_LIMIT_MB?: number } }>(
+  async (app, { config }) => {
+    const copies = compressedCopies(copiesBudget(config))
     const lookups = new Counter({
       name: 'gateway_compressed_copies_total',
       help: 'Compressed answers: served from a kept copy (hit) or compressed here (miss)',
       labelNames: ['result'] as const,
       registers: [app.metrics],
+    })
+    new Gauge({
+      name: 'gateway_compressed_copies_bytes',
+      help: 'Bytes the kept compressed copies are counted at (keys, copies and per-entry overhead)',
+      registers: [app.metrics],
+      collect() {
+        this.set(copies.size.bytes)
+      },
+    })
+    new Gauge({
+      name: 'gateway_compressed_copies_entries',
+      help: 'Compressed copies kept',
+      registers: [app.metrics],
+      collect() {
+        this.set(copies.size.entries)
+      },
     })
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -191,7 +162,7 @@ export default fp(
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !(payload instanceof Readable))
         return payload
 
-      const key = copyKey(request, reply, encoding)
+      const key = typeof etag === 'string' && mayKeep(request, reply) ? copyKey(etag, encoding) : null
       reply.header('content-encoding', encoding)
       reply.removeHeader('content-length')
       if (typeof etag === 'string' && etag.endsWith('"'))
@@ -220,7 +191,7 @@ export default fp(
       })
       pipeline(source, zip, keep, (err) => {
         if (err) request.log.warn({ err }, 'compression: the answer was cut short')
-        else if (key && chunks) copies.set(key, Buffer.concat(chunks))
+        else if (key && chunks) copies.set(key, unpooledCopy(chunks, bytes))
       })
       return keep
     })

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { BoundedLru, ENTRY_OVERHEAD_BYTES } from './bounded-lru.js'
+
+/**
+ * The gateway's compressed copies of answers (plugins/compression.ts): an answer with a strong ETag
+ * is compressed once per tag and encoding, and the next answer with that tag is the kept copy.
+ *
+ * Keyed by tag and encoding only, not by URL: the services' and the web server's strong tags are
+ * hashes of the body, so every URL that answers the same
+ * body (`/sitemap-pages.xml?n=1`, `?n=2`, ...) shares one copy and variants cannot multiply.
+ */
+
+/** The largest compressed copy kept; a bigger answer is compressed each time. */
+export const COPY_MAX_BYTES = 512 * 1024
+/** Answers to longer URLs are never kept: no real page needs one, and they cost the most to key. */
+export const COPY_MAX_URL_BYTES = 512
+/** Budget without COMPRESSED_COPIES_MAX_MB or MEMORY_LIMIT_MB (a local process). */
+export const COPIES_DEFAULT_BYTES = 8 * 1024 * 1024
+
+const MB = 1024 * 1024
+
+/**
+ * Bytes the copies may take, everything counted: COMPRESSED_COPIES_MAX_MB when set (0: none kept),
+ * else 1/32 of the container's memory limit (8 MB of the gateway's 256 MiB), else 8 MB.
+ */
+export function copiesBudget(config: { COMPRESSED_COPIES_MAX_MB?: number; MEMORY_LIMIT_MB?: number }) {
+  if (config.COMPRESSED_COPIES_MAX_MB !== undefined) return Math.floor(config.COMPRESSED_COPIES_MAX_MB * MB)
+  if (config.MEMORY_LIMIT_MB !== undefined) return Math.floor((config.MEMORY_LIMIT_MB * MB) / 32)
+  return COPIES_DEFAULT_BYTES
+}
+
+export type CompressedCopies = BoundedLru<Buffer>
+
+/** The store of copies within `maxBytes`: at most one entry per 2 KB of budget, none over COPY_MAX_BYTES. */
+export function compressedCopies(maxBytes: number): CompressedCopies {
+  return new BoundedLru<Buffer>(
+    {
+      maxBytes,
+      maxEntries: Math.max(16, Math.floor(maxBytes / 2048)),
+      maxEntryBytes: COPY_MAX_BYTES + ENTRY_OVERHEAD_BYTES + 1024,
+    },
+    (copy) => copy.length,
+  )
+}
+
+export const copyKey = (etag: string, encoding: string) => `${etag} ${encoding}`
+
+/** Whether this answer may be kept and served to others: a GET answered 200 with a strong tag, to a short URL, not no-store. */
+export function mayKeep(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' || reply.statusCode !== 200) return false
+  if (Buffer.byteLength(request.url) > COPY_MAX_URL_BYTES) return false
+  const etag = reply.getHeader('etag')
+  if (typeof etag !== 'string' || !etag.startsWith('"')) return false
+  return !/no-store/i.test(String(reply.getHeader('cache-control') ?? ''))
+}
+
+/**
+ * One buffer of the chunks, outside Node's shared pool: Buffer.concat takes an answer under 4 KB
+ * from an 8 KB pool slab, and a kept copy would hold the whole slab resident.
+ */
+export function unpooledCopy(chunks: Buffer[], length: number): Buffer {
+  const copy = Buffer.allocUnsafeSlow(length)
+  let offset = 0
+  for (const chunk of chunks) offset += chunk.copy(copy, offset)
+  return copy
+}
