@@ -2,6 +2,7 @@ import { createService } from '@site/service-kit'
 import type { Config } from './config.js'
 import security from './plugins/security.js'
 import compression from './plugins/compression.js'
+import etagCheck from './plugins/etag-check.js'
 import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
 import metricsPort from './plugins/metrics-port.js'
@@ -16,6 +17,8 @@ export async function buildApp(config: Config) {
     metricsRoute: false,
     routes: async (app) => {
       await app.register(security, { config })
+      // Test mode, before compression: it checks the upstream's own bytes.
+      if (config.ETAG_CHECK) await app.register(etagCheck)
       // Before the routes, so its hooks cover every answer (proxied or the gateway's own).
       await app.register(compression, { config })
       await app.register(health, { config })

@@ -56,6 +56,12 @@ export const configProperties = {
    * Unset: 1/32 of MEMORY_LIMIT_MB, or 8 MB without one (cache/compressed-copies.ts).
    */
   COMPRESSED_COPIES_MAX_MB: Type.Optional(Type.Number({ minimum: 0, maximum: 4096 })),
+  /**
+   * Test mode: every answer with a strong ETag is checked against the hash of its body (the kit's
+   * etagOf), and one that differs is a 500. The compressed copies are shared by tag, so this is
+   * the convention their correctness rests on; the test stacks turn it on (scripts/lib/stack.mjs).
+   */
+  ETAG_CHECK: Type.Boolean({ default: false }),
   /** Set when the site is served over HTTPS: adds HSTS and upgrade-insecure-requests. */
   HTTPS: Type.Boolean({ default: false }),
 }

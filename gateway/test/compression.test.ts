@@ -20,6 +20,7 @@ interface Versioned {
   body: string
   etag?: string
   cacheControl?: string
+  setCookie?: string
 }
 
 /** One upstream playing blog (JSON with ETag and Vary: Cookie) and web (HTML, precompressed JS). */
@@ -37,6 +38,7 @@ async function upstream() {
           'content-length': Buffer.byteLength(versioned.body),
           ...(versioned.etag ? { etag: versioned.etag } : {}),
           ...(versioned.cacheControl ? { 'cache-control': versioned.cacheControl } : {}),
+          ...(versioned.setCookie ? { 'set-cookie': versioned.setCookie } : {}),
         })
         .end(versioned.body)
     // Services (Fastify) send a Content-Length with every JSON answer; the gateway sizes by it.
@@ -257,4 +259,35 @@ t.test('answers without a strong tag, or marked no-store, are compressed every t
     await twice()
     t.same(await copies(app), { hit: before.hit, miss: before.miss + 2 }, `${what}: never from a copy`)
   }
+})
+
+t.test('private answers are never kept, nor served a kept copy', async (t) => {
+  const { app, up } = await gateway(t)
+  const cases: [string, Partial<Versioned>, Record<string, string>][] = [
+    ['an answer with Set-Cookie', { setCookie: 'sid=s%3Aabc; HttpOnly' }, {}],
+    ['an answer marked private', { cacheControl: 'private, max-age=0' }, {}],
+    ['a request with Authorization', {}, { authorization: 'Bearer abc' }],
+    ['a request with the session cookie', {}, { cookie: 'theme=dark; sid=s%3Aabc' }],
+  ]
+  for (const [what, change, headers] of cases) {
+    Object.assign(up.versioned, { etag: '"v1"', cacheControl: undefined, setCookie: undefined }, change)
+    const before = await copies(app)
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({
+        url: '/api/blog/versioned',
+        headers: { 'accept-encoding': 'br', ...headers },
+      })
+      t.equal(brotliDecompressSync(res.rawPayload).toString(), up.versioned.body)
+    }
+    t.same(await copies(app), { hit: before.hit, miss: before.miss + 2 }, `${what}: compressed each time`)
+  }
+  Object.assign(up.versioned, { setCookie: undefined, cacheControl: 'public, max-age=0' })
+  for (const cookie of ['theme=dark', 'theme=dark', 'sid=s%3Aabc']) {
+    await app.inject({ url: '/api/blog/versioned', headers: { 'accept-encoding': 'br', cookie } })
+  }
+  t.same(
+    await copies(app),
+    { hit: 1, miss: 10 },
+    'a public answer to a request without a session is kept; a session never gets the copy',
+  )
 })

@@ -41,6 +41,9 @@ export async function startStack(opts = {}) {
     PUBLIC_ORIGIN: `http://127.0.0.1:${gatewayPort},http://localhost:${gatewayPort}`,
     QUEUE_PREFIX: `stack_${id}`,
     LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
+    // The gateway holds every strong ETag to the hash of its body (a 500 otherwise): its compressed
+    // copies are shared by tag, so every test through a stack checks that convention.
+    ETAG_CHECK: 'true',
     ...opts.env,
   }
   if (!base.MONGO_URL || !base.REDIS_URL)

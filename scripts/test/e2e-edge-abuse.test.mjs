@@ -2,6 +2,7 @@
 // grow, slip past its budgets, reach what is not public. Each test is an attack that once worked.
 import t from 'tap'
 import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { startStack } from '../lib/stack.mjs'
 import registry from '../../services.json' with { type: 'json' }
@@ -73,4 +74,19 @@ t.test('20,000 distinct long URLs keep the gateway under its memory limit', asyn
   t.same(outcomes, { '200 br': 20000 }, 'every request answered, compressed')
   t.equal(gateway().restarts, 0, 'the gateway never restarted')
   t.ok(peakMb < limitMb, `peak RSS ${peakMb} MB under the manifest limit of ${limitMb} MB`)
+})
+
+t.test('every strong ETag of the public site is the hash of its body (ETAG_CHECK)', async (t) => {
+  const etagOf = (bytes) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`
+  const paths = ['/', '/blog', '/en/feed.xml', '/sitemap.xml', '/sitemap-pages.xml', '/api/content']
+  for (const path of [...paths, '/api/blog?published=true', '/api/features', '/api/projects']) {
+    // br: the gateway checks the service's bytes before compressing; identity: checked here too.
+    const br = await fetch(origin + path, { headers: { 'accept-encoding': 'br' } })
+    await br.arrayBuffer()
+    t.equal(br.status, 200, `${path} (br): answered, the gateway found its tag right`)
+    const res = await fetch(origin + path, { headers: { 'accept-encoding': 'identity' } })
+    const etag = res.headers.get('etag')
+    t.ok(etag?.startsWith('"'), `${path} has a strong ETag`)
+    t.equal(etag, etagOf(Buffer.from(await res.arrayBuffer())), `${path}: the tag is the body's hash`)
+  }
 })

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '@site/service-kit'
 import { BoundedLru, ENTRY_OVERHEAD_BYTES } from './bounded-lru.js'
 
 /**
@@ -6,7 +7,7 @@ import { BoundedLru, ENTRY_OVERHEAD_BYTES } from './bounded-lru.js'
  * is compressed once per tag and encoding, and the next answer with that tag is the kept copy.
  *
  * Keyed by tag and encoding only, not by URL: the services' and the web server's strong tags are
- * hashes of the body, so every URL that answers the same
+ * hashes of the body (ETAG_CHECK asserts it in the tests), so every URL that answers the same
  * body (`/sitemap-pages.xml?n=1`, `?n=2`, ...) shares one copy and variants cannot multiply.
  */
 
@@ -45,13 +46,22 @@ export function compressedCopies(maxBytes: number): CompressedCopies {
 
 export const copyKey = (etag: string, encoding: string) => `${etag} ${encoding}`
 
-/** Whether this answer may be kept and served to others: a GET answered 200 with a strong tag, to a short URL, not no-store. */
+const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`)
+
+/**
+ * Whether this answer may be kept and served to others: a GET answered 200 with a strong tag,
+ * to an anonymous request with a short URL, and nothing about it private. Checked on the request
+ * and on the answer's own headers, so no private answer is kept even if a tag were not a body hash.
+ */
 export function mayKeep(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' || reply.statusCode !== 200) return false
   if (Buffer.byteLength(request.url) > COPY_MAX_URL_BYTES) return false
+  if (request.headers.authorization !== undefined) return false
+  if (SESSION.test(request.headers.cookie ?? '')) return false
   const etag = reply.getHeader('etag')
   if (typeof etag !== 'string' || !etag.startsWith('"')) return false
-  return !/no-store/i.test(String(reply.getHeader('cache-control') ?? ''))
+  if (reply.hasHeader('set-cookie')) return false
+  return !/(?:^|[\s,])(?:private|no-store)\b/i.test(String(reply.getHeader('cache-control') ?? ''))
 }
 
 /**

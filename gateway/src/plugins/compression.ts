@@ -29,8 +29,9 @@ import {
  * bytes kept (cache/compressed-copies.ts); the next answer with the same tag is the kept copy and
  * the upstream's body is read and dropped. Our services' and the web server's tags are hashes of
  * the body: the services cache their public reads, so without this the gateway spent more CPU
- * compressing them than proxying them (docs/operations.md, "Compression"). Answers marked
- * no-store are never kept, nor answers to long URLs.
+ * compressing them than proxying them (docs/operations.md, "Compression"). Private answers
+ * (no-store, private, Set-Cookie, a request with a session or Authorization) are never kept, nor
+ * answers to long URLs.
  */
 export const MIN_BYTES = 1024
 /** Cheap settings for per-request work: brotli 4 is about as fast as gzip 6 and smaller. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
+import { etagOf } from '@site/service-kit'
 import {
   corruptDocx,
   emptyDocx,
@@ -252,6 +253,7 @@ t.test(
     t.equal(image.statusCode, 200)
     t.equal(image.headers['content-type'], 'image/jpeg')
     t.match(image.headers['cache-control'], /immutable/)
+    t.equal(image.headers.etag, etagOf(image.rawPayload), 'its strong ETag is the hash of the bytes served')
     const meta = await sharp(image.rawPayload).metadata()
     t.equal(meta.format, 'jpeg')
     t.notOk(meta.exif, 'metadata stripped')

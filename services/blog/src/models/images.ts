@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import mongoose, { type Connection } from 'mongoose'
 import { MAX_UPLOAD_BYTES } from '@site/contracts'
+import { etagOf } from '@site/service-kit'
 import {
   IMAGE_TYPES,
   NotAnImageError,
@@ -22,6 +23,8 @@ export interface StoredImage {
   name: string
   contentType: string
   bytes: Buffer
+  /** Strong ETag: the hash of the stored bytes (the name hashes the bytes before re-encoding). */
+  etag: string
 }
 
 /**
@@ -50,7 +53,7 @@ export async function storeImage(
     throw err
   }
   await new Promise<void>((resolve, reject) => {
-    const stream = bucket.openUploadStream(name, { metadata: { contentType } })
+    const stream = bucket.openUploadStream(name, { metadata: { contentType, etag: etagOf(clean) } })
     stream.once('error', reject)
     stream.once('finish', () => resolve())
     stream.end(clean)
@@ -64,6 +67,8 @@ export async function loadImage(db: Connection, name: string): Promise<StoredIma
   if (!file) return null
   const chunks: Buffer[] = []
   for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer)
-  const meta = (file.metadata ?? {}) as { contentType?: string }
-  return { name, contentType: meta.contentType ?? 'application/octet-stream', bytes: Buffer.concat(chunks) }
+  const meta = (file.metadata ?? {}) as { contentType?: string; etag?: string }
+  const bytes = Buffer.concat(chunks)
+  const contentType = meta.contentType ?? 'application/octet-stream'
+  return { name, contentType, bytes, etag: meta.etag ?? etagOf(bytes) }
 }

@@ -28,11 +28,7 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!IMAGE_NAME.test(name)) throw notFound(IMAGE_NOT_FOUND)
       const image = await loadImage(app.db, name)
       if (!image) throw notFound(IMAGE_NOT_FOUND)
-      return sendImmutable(request, reply, {
-        etag: `"${name.split('.')[0]}"`,
-        contentType: image.contentType,
-        bytes: image.bytes,
-      })
+      return sendImmutable(request, reply, image)
     },
   )
 }
