@@ -28,6 +28,8 @@ const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
     tooLarge: 'File must be smaller than 10MB.',
   },
   { prefix: '/api/blog/translate-title', slow: true },
+  // A route of its own so the gateway's rate class can name it (plugins/rate-classes.ts).
+  { prefix: '/api/auth/login' },
   // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
   // other routes to the default limit itself.
   { prefix: '/api/blog', bodyLimit: BODY_LIMITS.blogPost },

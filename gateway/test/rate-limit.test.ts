@@ -90,6 +90,27 @@ t.test('one read budget across the API, apart from the write and the sensitive b
   )
 })
 
+t.test('an encoded path is counted as the route it reaches, not as its raw text', async (t) => {
+  const app = await gateway({})
+  const reads = ['/api/content', '/%61pi/content', '/api/%63ontent', '/%6Fbjects/a.png']
+  const remaining = []
+  for (const u of reads) {
+    const res = await get(app, u)
+    t.equal(res.statusCode, 200, `${u} reaches its service`)
+    remaining.push(res.headers['x-ratelimit-remaining'])
+  }
+  t.same(remaining, ['4', '3', '2', '1'], 'each draws from the one read budget')
+
+  const login = await send(app, 'POST', '/api/auth/%6cogin')
+  t.equal(login.headers['x-ratelimit-limit'], '2', 'an encoded login is a login: the sensitive budget')
+  t.equal(login.headers['x-ratelimit-remaining'], '1')
+  t.equal((await send(app, 'POST', '/api/auth/login')).headers['x-ratelimit-remaining'], '0', 'one budget')
+  t.equal((await send(app, 'POST', '/api/%63hat')).statusCode, 429, 'chat shares it, encoded or not')
+  t.equal((await send(app, 'POST', '/api/blog/%75pload')).statusCode, 429, 'so do uploads')
+  const write = await send(app, 'PUT', '/api/auth/login-history')
+  t.equal(write.headers['x-ratelimit-limit'], '3', 'a path that only begins like the login is a write')
+})
+
 t.test('replicas on one Redis share the budget', async (t) => {
   const env = {
     REDIS_URL: process.env.REDIS_URL!,

@@ -51,6 +51,41 @@ async function load(count, paths, headers, concurrency = 16) {
   return Object.fromEntries(seen)
 }
 
+t.test('a percent-encoded path gets the class and budget of the plain one', async (t) => {
+  const budgetOf = async (path, init = {}) => {
+    const res = await fetch(origin + path, init)
+    await res.arrayBuffer()
+    const h = (name) => Number(res.headers.get(`x-ratelimit-${name}`))
+    return {
+      status: res.status,
+      limit: h('limit'),
+      remaining: h('remaining'),
+      cookie: res.headers.get('set-cookie'),
+    }
+  }
+  const plain = await budgetOf('/api/content')
+  const encoded = await budgetOf('/%61pi/content')
+  t.equal(encoded.status, 200, '/%61pi/content reaches the content service')
+  t.equal(encoded.limit, plain.limit, 'with the read budget')
+  t.equal(encoded.remaining, plain.remaining - 1, 'counted in the same budget')
+
+  stack.seedAdmin('editor', 'correct horse battery')
+  const login = (path, password) =>
+    budgetOf(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ username: 'editor', password }),
+    })
+  const wrong = await login('/api/auth/login', 'not the password')
+  t.equal(wrong.status, 401)
+  const signedIn = await login('/api/auth/%6cogin', 'correct horse battery')
+  t.equal(signedIn.status, 200, 'POST /api/auth/%6cogin is the login')
+  t.match(signedIn.cookie, /^sid=/, 'and signs in')
+  t.equal(signedIn.limit, wrong.limit, 'with the login budget')
+  t.ok(signedIn.limit < plain.limit, `the sensitive one (${signedIn.limit} a minute)`)
+  t.equal(signedIn.remaining, wrong.remaining - 1, 'counted in the same budget as the plain login')
+})
+
 t.test('20,000 distinct long URLs keep the gateway under its memory limit', async (t) => {
   // The web server ignores unknown query parameters, so every URL answers the same body and tag.
   const pad = 'x'.repeat(12 * 1024)

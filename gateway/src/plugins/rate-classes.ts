@@ -8,15 +8,29 @@ import type { Config } from '../config.js'
  * - sensitive: logins, chat messages, the contact form and uploads, costly or abusable writes;
  * - write: every other state-changing request (the admin's edits).
  * The services keep their own finer limits (failed logins, messages per address per hour).
+ *
+ * The class is chosen from the route the router matched, never from the raw URL: the router
+ * decodes the path (`/api/auth/%6cogin` is `/api/auth/login`), as the service behind it will, so
+ * whatever reaches a route is counted as that route. Each sensitive path is a proxied route of
+ * its own (routes.ts) for that reason.
  */
 export type RateClass = 'read' | 'write' | 'sensitive'
 
-const SENSITIVE = [/^\/api\/auth\/login$/, /^\/api\/chat(\/|$)/, /^\/api\/contacts$/, /\/upload$/]
+/** Routes (as registered: the proxy adds `<prefix>/*` beneath each prefix) whose writes are sensitive. */
+const SENSITIVE_ROUTES = new Set([
+  '/api/auth/login',
+  '/api/chat',
+  '/api/chat/*',
+  '/api/contacts',
+  '/api/blog/upload',
+  '/api/projects/upload',
+])
+
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? ''
 
 export function rateClass(request: FastifyRequest): RateClass {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return 'read'
-  const path = request.url.split('?')[0]!
-  return SENSITIVE.some((re) => re.test(path)) ? 'sensitive' : 'write'
+  return SENSITIVE_ROUTES.has(routeOf(request)) ? 'sensitive' : 'write'
 }
 
 export function budget(config: Config, cls: RateClass): number {
@@ -25,6 +39,8 @@ export function budget(config: Config, cls: RateClass): number {
   return config.RATE_LIMIT_PER_MINUTE
 }
 
-/** Only the API and stored objects are budgeted; the web app's pages and assets are not. */
-export const budgeted = (request: FastifyRequest) =>
-  request.url.startsWith('/api/') || request.url.startsWith('/objects/')
+/** Only the API and stored objects are budgeted (by the route matched); the web app's pages and assets are not. */
+export function budgeted(request: FastifyRequest): boolean {
+  const route = routeOf(request)
+  return route.startsWith('/api/') || route === '/objects' || route.startsWith('/objects/')
+}
