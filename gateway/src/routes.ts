@@ -36,6 +36,14 @@ const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
   { prefix: '/api/chat', slow: true },
 ]
 
+/**
+ * Paths a service serves to the other services only, never through the gateway: it answers them
+ * 404 like an unknown API path and leaves them out of the public API document. The chat's indexer
+ * reads /api/blog/changes from BLOG_URL; each call is up to 50 whole posts and a count, uncached,
+ * too costly to offer to the internet at the read budget (issue 29).
+ */
+export const INTERNAL_PATHS = ['/api/blog/changes']
+
 const names = Object.keys(registry.services) as ServiceName[]
 const beneath = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
 

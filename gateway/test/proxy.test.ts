@@ -95,6 +95,19 @@ t.test('routes each prefix to its service and everything else to the web app', a
   t.equal(unknown.statusCode, 404)
   t.same(unknown.json().error, 'Not Found', 'an unknown /api path is a JSON 404')
 
+  // The chat's indexer reads /api/blog/changes from the blog service itself; it is not public.
+  const asked = ups.blog!.seen.length
+  for (const url of [
+    '/api/blog/changes',
+    '/api/blog/changes?since=2024-01-01T00:00:00Z',
+    '/api/blog/%63hanges',
+  ]) {
+    const internal = await app.inject({ url })
+    t.equal(internal.statusCode, 404, `${url}: not routed`)
+    t.equal(internal.json().code, 'NOT_FOUND')
+  }
+  t.equal(ups.blog!.seen.length, asked, 'the blog service was never asked')
+
   const post = await app.inject({
     method: 'POST',
     url: '/api/contacts',

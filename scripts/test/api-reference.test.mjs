@@ -39,16 +39,20 @@ async function startGateway(urls) {
   t.teardown(() => gw.close())
   return `http://127.0.0.1:${gw.server.address().port}`
 }
+const { INTERNAL_PATHS } = await import(`${root}/gateway/dist/routes.js`)
 const gateway = await startGateway(Object.fromEntries(SERVICES.map((n) => [n, upstream(n)])))
 const merged = await (await fetch(`${gateway}/api/openapi.json`)).json()
 
 /** A Fastify route path as @fastify/swagger writes it: `:id` → `{id}`. */
 const openApiPath = (url) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')
 
-t.test('every route of every service is in the merged document, under its service', async (t) => {
+t.test('every public route of every service is in the merged document, under its service', async (t) => {
   t.same(merged['x-unavailable-services'], [])
+  for (const path of INTERNAL_PATHS) t.notOk(merged.paths[path], `${path} is served to the services only`)
   for (const name of SERVICES) {
-    const routes = apps[name].routeList.filter((r) => !r.hidden && r.method !== 'HEAD')
+    const routes = apps[name].routeList.filter(
+      (r) => !r.hidden && r.method !== 'HEAD' && !INTERNAL_PATHS.includes(r.url),
+    )
     t.ok(routes.length > 2, `${name} has routes`)
     for (const r of routes) {
       const op = merged.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]

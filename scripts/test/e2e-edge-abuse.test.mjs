@@ -86,6 +86,17 @@ t.test('a percent-encoded path gets the class and budget of the plain one', asyn
   t.equal(signedIn.remaining, wrong.remaining - 1, 'counted in the same budget as the plain login')
 })
 
+t.test('the blog changes feed is for the chat only: not routed by the gateway', async (t) => {
+  const outside = await fetch(`${origin}/api/blog/changes`)
+  t.equal(outside.status, 404, 'through the gateway: 404')
+  t.equal((await outside.json()).code, 'NOT_FOUND')
+  const inside = await fetch(`http://127.0.0.1:${stack.ports.blog}/api/blog/changes`)
+  t.equal(inside.status, 200, 'the blog service still serves it to the chat')
+  await inside.arrayBuffer()
+  const doc = await (await fetch(`${origin}/api/openapi.json`)).json()
+  t.notOk(doc.paths['/api/blog/changes'], 'nor is it in the public API document')
+})
+
 t.test('20,000 distinct long URLs keep the gateway under its memory limit', async (t) => {
   // The web server ignores unknown query parameters, so every URL answers the same body and tag.
   const pad = 'x'.repeat(12 * 1024)

@@ -28,13 +28,15 @@ export interface MergeInput {
   /** Documents by service name, in the order they should appear; null when the service did not answer. */
   docs: [string, OpenApiDoc | null][]
   version: string
+  /** Paths left out (served to the other services only). */
+  omit?: string[]
 }
 
 /**
  * The merged document. Every operation is tagged with its service (kept first among its tags);
  * services that did not answer are listed in `x-unavailable-services` and in the description.
  */
-export function mergeOpenApi({ docs, version }: MergeInput): OpenApiDoc {
+export function mergeOpenApi({ docs, version, omit = [] }: MergeInput): OpenApiDoc {
   const paths: OpenApiDoc = {}
   const components: OpenApiDoc = {}
   const unavailable: string[] = []
@@ -45,6 +47,7 @@ export function mergeOpenApi({ docs, version }: MergeInput): OpenApiDoc {
     }
     const ns = namespaced(service, doc)
     for (const [path, item] of Object.entries(ns.paths as OpenApiDoc)) {
+      if (omit.includes(path)) continue
       const target = (paths[path] ??= {})
       for (const [key, op] of Object.entries(item as OpenApiDoc)) {
         if (METHODS.includes(key) && op && typeof op === 'object') {

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
-import { services, upstreamRoutes } from '../routes.js'
+import { INTERNAL_PATHS, services, upstreamRoutes } from '../routes.js'
 import { mergeOpenApi, type OpenApiDoc } from '../openapi/merge.js'
 
 /** How long a merged document is served before the services are asked again. */
@@ -89,7 +89,8 @@ export default fp<{ config: Config }>(
           return [name, doc ?? lastGood.get(name) ?? null] as [string, OpenApiDoc | null]
         }),
       )
-      const doc = mergeOpenApi({ docs: [['gateway', ownDoc()], ...fetched], version: '1.0.0' })
+      const docs: [string, OpenApiDoc | null][] = [['gateway', ownDoc()], ...fetched]
+      const doc = mergeOpenApi({ docs, version: '1.0.0', omit: INTERNAL_PATHS })
       const complete = (doc['x-unavailable-services'] as string[]).length === 0
       cached = { doc, until: Date.now() + (complete ? CACHE_MS : RETRY_MS) }
       return doc

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
 import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
-import { upstreamRoutes } from '../routes.js'
+import { INTERNAL_PATHS, upstreamRoutes } from '../routes.js'
 import { upstreamError } from './upstream-errors.js'
 import { DRAIN_MAX_BYTES, drain, keepConnectionOnEarlyAnswer, upstreamBody } from './request-body.js'
 
@@ -71,12 +71,13 @@ export default fp<{ config: Config }>(
       })
     }
 
-    // An /api path no service owns is a JSON 404, never the web app's HTML.
-    app.all('/api/*', async (request, reply) =>
+    // An /api path no service owns is a JSON 404, never the web app's HTML; so is an internal one.
+    const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
       reply
         .code(404)
-        .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND')),
-    )
+        .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND'))
+    app.all('/api/*', notFound)
+    for (const path of INTERNAL_PATHS) app.all(path, notFound)
 
     // The gateway's metrics live on METRICS_PORT; here /metrics is nobody's (not even the web app's).
     app.get('/metrics', async (_request, reply) =>

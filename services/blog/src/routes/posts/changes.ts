@@ -13,7 +13,8 @@ const ChangesQuery = Type.Object({
  * GET /api/blog/changes: published posts in full, oldest change first, changed at or after `since`
  * (all of them without it), in pages of at most 50. For indexers such as the chat: a first read is
  * 20 pages at a thousand posts instead of a thousand reads by slug, and later reads ask only for
- * what changed. Not cached (rare reads; a page of full posts would crowd the public cache out).
+ * what changed. Not cached (rare reads; a page of full posts would crowd the public cache out), so
+ * not public either: the gateway does not route it (INTERNAL_PATHS in gateway/src/routes.ts).
  */
 const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
