@@ -6,7 +6,13 @@ import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { INTERNAL_PATHS, upstreamRoutes } from '../routes.js'
 import { upstreamError } from './upstream-errors.js'
-import { DRAIN_MAX_BYTES, drain, keepConnectionOnEarlyAnswer, upstreamBody } from './request-body.js'
+import {
+  DRAIN_MAX_BYTES,
+  cutOffSlowRemainder,
+  drain,
+  keepConnectionOnEarlyAnswer,
+  upstreamBody,
+} from './request-body.js'
 
 /**
  * Forwards the request id and the client address the gateway determined; whatever a client sent
@@ -42,6 +48,9 @@ function replyOptions(timeout: number) {
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    // Every answer, proxied or the gateway's own: the rest of an unfinished body gets a deadline.
+    app.addHook('onResponse', async (request) => cutOffSlowRemainder(request.raw))
+
     for (const route of upstreamRoutes(config)) {
       const timeout = route.slow ? config.SLOW_UPSTREAM_TIMEOUT_MS : config.UPSTREAM_TIMEOUT_MS
       const limit = route.bodyLimit ?? BODY_LIMITS.default

@@ -7,6 +7,11 @@ import type { FastifyReply } from 'fastify'
  * stays usable; past this many more bytes the client is not worth the bandwidth and is cut off.
  */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024
+/**
+ * And it may take this long after the answer went out: a client announcing 16 MB and sending a byte
+ * a second would otherwise hold its connection for Node's whole request timeout (130 s).
+ */
+export const DRAIN_DEADLINE_MS = 5000
 
 /** Requests whose body went over their route's limit while it was being forwarded. */
 const overLimit = new WeakSet<IncomingMessage>()
@@ -31,6 +36,21 @@ export function keepConnectionOnEarlyAnswer(raw: IncomingMessage, reply: Fastify
   const declared = Number(raw.headers['content-length'])
   if (Number.isFinite(declared) && declared > DRAIN_MAX_BYTES) return
   reply.header('connection', 'keep-alive')
+}
+
+/**
+ * Called once an answer is sent: a request whose body has not fully arrived (an early answer: the
+ * gateway's own 413 or 429, or a service's 401, 403, 415) gets DRAIN_DEADLINE_MS more, whoever
+ * reads it (drain below, or Node dropping an unread body), and is then cut off.
+ */
+export function cutOffSlowRemainder(raw: IncomingMessage): void {
+  if (raw.complete) return
+  const timer = setTimeout(() => {
+    // (An injected request, app.inject in tests, has a socket without destroy.)
+    if (!raw.complete && typeof raw.socket?.destroy === 'function') raw.socket.destroy()
+  }, DRAIN_DEADLINE_MS)
+  timer.unref()
+  raw.once('close', () => clearTimeout(timer))
 }
 
 /** Reads and drops what is left of a request body, up to DRAIN_MAX_BYTES. */
