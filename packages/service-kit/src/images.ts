@@ -34,6 +34,22 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
 export class NotAnImageError extends Error {}
 
 /**
+ * The pixels decoding the image would produce, every frame of an animation counted, read from its
+ * header alone (cheap); null when the header cannot be read. Lets a caller refuse work before it
+ * starts: decoding and scaling costs time in proportion to the pixels, not the file's bytes.
+ */
+export async function pixelCount(bytes: Buffer): Promise<number | null> {
+  const { default: sharp } = await import('sharp')
+  try {
+    const m = await sharp(bytes).metadata()
+    if (!m.width || !m.height) return null
+    return m.width * (m.pageHeight ?? m.height) * (m.pages ?? 1)
+  } catch {
+    return null
+  }
+}
+
+/**
  * Decodes and re-encodes the image in its own format: metadata (EXIF, GPS, comments) is dropped,
  * the orientation applied, oversized images scaled to fit `maxDimension`, and anything that only
  * pretends to be an image fails to decode. Decompression bombs stop at sharp's pixel limit.

@@ -35,6 +35,12 @@ export const workerConfigProperties = {
   ...blogCommonProperties,
   WORKER_PORT: Type.Integer({ default: 3013 }),
   BLOG_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
+  /**
+   * Pixels one image of an imported .docx may have, and all of one import's images together;
+   * images past either are left out (decoding costs time in proportion to the pixels).
+   */
+  BLOG_IMAGE_MAX_PIXELS: Type.Integer({ minimum: 1, default: 40_000_000 }),
+  BLOG_IMPORT_MAX_PIXELS: Type.Integer({ minimum: 1, default: 300_000_000 }),
   /** A job whose worker died is taken up again after this lock time (BullMQ lockDuration). */
   BLOG_WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30000 }),
 }

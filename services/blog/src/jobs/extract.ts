@@ -112,31 +112,35 @@ export type StoreImage = (bytes: Buffer) => Promise<string | null>
 /** At most this many images of one document are kept; the rest are dropped. */
 export const MAX_DOCX_IMAGES = 100
 
-class ImageStoreFailed extends Error {}
-
 export async function docxToHtml(bytes: Buffer, storeImage: StoreImage | null = null): Promise<string> {
   await inspectDocx(bytes, true)
   // Loaded on the first Word import: the idle worker does not carry it.
   const { default: mammoth } = await import('mammoth')
   let images = 0
+  // mammoth catches what an image callback throws and leaves the image out with a warning: a
+  // failure to store one is kept here instead, so the import fails (and is retried) rather than
+  // saving the post without its images.
+  let storeFailed: Error | null = null
   // mammoth writes the alt text (Word's description) itself; an empty src is removed by the sanitizer.
   const convertImage = mammoth.images.imgElement(async (image) => {
-    if (!storeImage || ++images > MAX_DOCX_IMAGES) return { src: '' }
+    if (!storeImage || storeFailed || ++images > MAX_DOCX_IMAGES) return { src: '' }
     const data = await image.readAsBuffer()
     try {
       return { src: (await storeImage(data)) ?? '' }
     } catch (err) {
-      throw new ImageStoreFailed('storing an image failed', { cause: err })
+      storeFailed = err instanceof Error ? err : new Error(String(err))
+      return { src: '' }
     }
   })
+  let html: string
   try {
-    const result = await mammoth.convertToHtml({ buffer: bytes }, { styleMap, convertImage })
-    return result.value
-  } catch (err) {
-    // The database failing is no fault of the file: the job retries.
-    if (err instanceof ImageStoreFailed) throw err.cause
+    html = (await mammoth.convertToHtml({ buffer: bytes }, { styleMap, convertImage })).value
+  } catch {
     throw new FileRejected('The .docx file could not be read; it may be damaged or not a Word document.', 422)
   }
+  // The database failing is no fault of the file: the job fails and the queue retries it.
+  if (storeFailed) throw storeFailed
+  return html
 }
 
 export async function extract(

@@ -4,7 +4,6 @@ import { UnrecoverableError, type Job } from '@site/service-kit/queues'
 import type { BlogImportJob, BlogImportStage } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { deleteUpload, loadUpload } from '../models/upload.js'
-import { storeImage } from '../models/images.js'
 import { FileRejected } from '../lib/filecheck.js'
 import { htmlToText } from '@site/contracts/text'
 import { sanitizePostHtml } from '../lib/sanitize.js'
@@ -13,6 +12,7 @@ import type { Llm } from '../lib/llm.js'
 import { normalizeTags, type Lang } from '../lib/translate.js'
 import { createPost } from '../posts/repo.js'
 import { extract } from './extract.js'
+import type { ImportImages } from './import-images.js'
 import { translateAndTag, type Fields, type TranslationMemo } from './translate-stage.js'
 import { deriveExcerpt, deriveTitle, titleFromFilename, truncateWords } from './derive.js'
 import type { Log } from '@site/service-kit'
@@ -21,12 +21,14 @@ export interface ImportDeps {
   db: Connection
   posts: PostModel
   llm: Llm | null
-  settings: { BLOG_TRANSLATE_DE: boolean; BLOG_LLM_CHUNK_CHARS: number; BLOG_IMAGE_MAX_DIMENSION: number }
+  settings: { BLOG_TRANSLATE_DE: boolean; BLOG_LLM_CHUNK_CHARS: number }
   log: Log
   /** Translations already paid for by an earlier attempt of the same import. */
   memo?: TranslationMemo
   /** Called after a post was saved (cache invalidation across processes, its change record). */
   onSaved: (post: PostDoc, uploadedBy: string) => Promise<void>
+  /** Where this attempt stores the document's images (the caller removes them if it fails). */
+  images: ImportImages
 }
 
 export interface ImportResult {
@@ -70,9 +72,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   // sweep deletes it after a week.
   let extracted
   try {
-    extracted = await extract(meta.kind, upload.bytes, (image) =>
-      storeImage(deps.db, image, deps.settings.BLOG_IMAGE_MAX_DIMENSION),
-    )
+    extracted = await extract(meta.kind, upload.bytes, deps.images.store)
   } catch (err) {
     if (err instanceof FileRejected) throw new UnrecoverableError(err.message)
     throw err
@@ -147,6 +147,10 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   await deps.onSaved(post, meta.author)
   await deleteUpload(deps.db, uploadId)
   await progress('done', 100)
-  deps.log.info({ uploadId, postId: String(post._id), translation, timings }, 'blog import saved')
+  const imagesDropped = deps.images.dropped
+  deps.log.info(
+    { uploadId, postId: String(post._id), translation, timings, imagesDropped },
+    'blog import saved',
+  )
   return { postId: String(post._id), aiTags, translation }
 }

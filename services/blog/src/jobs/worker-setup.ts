@@ -11,6 +11,7 @@ import { bumpPostsVersion } from '../posts/cache.js'
 import { toPostDto } from '../posts/dto.js'
 import { ChangeLog } from '@site/service-kit/changes'
 import { processImport, type ImportResult } from './import.js'
+import { importImages } from './import-images.js'
 import type { TranslationMemo } from './translate-stage.js'
 
 /** Translated pieces kept for a day in Redis, keyed by a hash of what was asked. */
@@ -53,6 +54,7 @@ export async function startImportWorker(
   const { worker, connection, close } = createWorker<BlogImportJob, ImportResult>(
     QUEUES.blogImport,
     async (job) => {
+      const images = importImages(db, posts, config, log)
       try {
         return await processImport(job, {
           db,
@@ -61,6 +63,7 @@ export async function startImportWorker(
           memo,
           settings: config,
           log,
+          images,
           onSaved: async (saved, uploadedBy) => {
             await bumpPostsVersion(redis, config.QUEUE_PREFIX)
             const post = toPostDto(saved)
@@ -74,6 +77,8 @@ export async function startImportWorker(
           },
         })
       } catch (err) {
+        // A failed attempt leaves no images behind (a retry stores them again).
+        await images.discard()
         if (err instanceof UnrecoverableError || job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err
         // Out of attempts: the admin sees a sentence, the log keeps the cause.
         log.warn({ jobId: job.id, err }, 'blog import gave up')

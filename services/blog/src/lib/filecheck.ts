@@ -2,8 +2,17 @@ import yauzl from 'yauzl'
 import type { UploadKind } from '../models/upload.js'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-/** Limits of a .docx's zip, checked before any parser reads it (zip bombs). */
-export const ZIP_LIMITS = { entries: 2000, totalUncompressed: 100 * 1024 * 1024, ratio: 500 }
+/**
+ * Limits of a .docx's zip, checked before any parser reads it (zip bombs). An XML part (the
+ * document, its styles, ...) becomes a DOM several times its size in mammoth: 100 MB of
+ * word/document.xml took the worker past its 512 MB, so each is held to 20 MB.
+ */
+export const ZIP_LIMITS = {
+  entries: 2000,
+  totalUncompressed: 100 * 1024 * 1024,
+  ratio: 500,
+  xmlPart: 20 * 1024 * 1024,
+}
 
 export const INVALID_TYPE = 'Only .txt, .md and .docx files are allowed.'
 
@@ -110,6 +119,8 @@ export async function inspectDocx(bytes: Buffer, inflate: boolean): Promise<void
       if (entries.length > ZIP_LIMITS.entries || total > ZIP_LIMITS.totalUncompressed) return fail(bomb())
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1)
       if (entry.uncompressedSize > 1024 * 1024 && ratio > ZIP_LIMITS.ratio) return fail(bomb())
+      if (/\.(xml|rels)$/i.test(entry.fileName) && entry.uncompressedSize > ZIP_LIMITS.xmlPart)
+        return fail(partTooLarge())
       if (!inflate || entry.fileName.endsWith('/')) return zip.readEntry()
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(corrupt())
@@ -125,6 +136,13 @@ export async function inspectDocx(bytes: Buffer, inflate: boolean): Promise<void
   if (!names.has('[Content_Types].xml') || !(names.has('word/document.xml') || names.has('_rels/.rels'))) {
     throw new FileRejected(`This file is not a Word (.docx) document. ${INVALID_TYPE}`)
   }
+}
+
+function partTooLarge() {
+  return new FileRejected(
+    'The .docx file has a part larger than 20 MB (too much text in one document); it cannot be imported.',
+    422,
+  )
 }
 
 function bomb() {

@@ -5,6 +5,7 @@ import { etagOf } from '@site/service-kit'
 import {
   IMAGE_TYPES,
   NotAnImageError,
+  pixelCount,
   reencodeImage,
   sniffImage,
   type ImageKind,
@@ -30,21 +31,26 @@ export interface StoredImage {
 /**
  * An image of an imported document, through the same checks as project images (kit's images
  * module): the type from its bytes, at most 10 MB, re-encoded without metadata and scaled to fit
- * `maxDimension`. Stored once under a hash of its bytes (a retried import stores nothing twice).
- * null when it is no image we show (EMF/WMF/TIFF drawings, broken or oversized data).
+ * `maxDimension`. Stored once under a hash of its bytes (a retried import stores nothing twice);
+ * `created` says whether this call stored it. null when it is no image we show (EMF/WMF/TIFF
+ * drawings, broken or oversized data), or when `admit` refuses its pixel count before decoding.
  */
 export async function storeImage(
   db: Connection,
   bytes: Buffer,
   maxDimension: number,
-): Promise<string | null> {
+  admit: (pixels: number) => boolean = () => true,
+): Promise<{ url: string; created: boolean } | null> {
   if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) return null
   const kind: ImageKind | null = sniffImage(bytes)
   if (!kind) return null
   const { ext, contentType } = IMAGE_TYPES[kind]
   const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`
+  const url = IMAGE_URL_PREFIX + name
   const bucket = imageBucket(db)
-  if (await bucket.find({ filename: name }).limit(1).hasNext()) return IMAGE_URL_PREFIX + name
+  if (await bucket.find({ filename: name }).limit(1).hasNext()) return { url, created: false }
+  const pixels = await pixelCount(bytes)
+  if (pixels === null || !admit(pixels)) return null
   let clean: Buffer
   try {
     clean = await reencodeImage(bytes, kind, maxDimension)
@@ -58,7 +64,13 @@ export async function storeImage(
     stream.once('finish', () => resolve())
     stream.end(clean)
   })
-  return IMAGE_URL_PREFIX + name
+  return { url, created: true }
+}
+
+/** Removes a stored image by its name (no error when it is already gone). */
+export async function deleteImage(db: Connection, name: string): Promise<void> {
+  const bucket = imageBucket(db)
+  for await (const file of bucket.find({ filename: name })) await bucket.delete(file._id)
 }
 
 export async function loadImage(db: Connection, name: string): Promise<StoredImage | null> {
