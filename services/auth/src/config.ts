@@ -33,8 +33,14 @@ export const configProperties = {
     default: 'auto',
   }),
   SESSION_COOKIE_SAMESITE: Type.Union([Type.Literal('lax'), Type.Literal('strict')], { default: 'lax' }),
-  /** Failed logins allowed per window, per client IP and per username; further attempts get 429. */
+  /**
+   * Failed logins allowed per window: per username and client address (further attempts get 429),
+   * per address whatever the username, and per username from addresses that have not signed in
+   * to it in the last 30 days (lib/login-limiter.ts; one address cannot lock a name for everyone).
+   */
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 20 }),
+  LOGIN_MAX_FAILURES_PER_USERNAME: Type.Integer({ minimum: 1, default: 100 }),
   LOGIN_WINDOW_MS: Type.Integer({ minimum: 1000, default: 15 * 60 * 1000 }),
   /** Days the audit trail keeps an entry; failed sign-ins (anyone can cause them) AUDIT_FAILED_SIGN_IN_DAYS. */
   AUDIT_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 365 }),

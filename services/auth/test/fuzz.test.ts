@@ -6,7 +6,15 @@ import { testApp, fuzzWriteRoutes, snapshotDatabase } from '@site/service-kit/te
 import { auth, addUser, sessionCookie } from './helpers.js'
 
 t.test('auth write routes under hostile bodies: never ≥ 500, nothing stored changes', async (t) => {
-  const h = await testApp({ ...auth, name: 'authfuzz', env: { LOGIN_MAX_FAILURES: '1000' } })
+  const h = await testApp({
+    ...auth,
+    name: 'authfuzz',
+    env: {
+      LOGIN_MAX_FAILURES: '1000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      LOGIN_MAX_FAILURES_PER_USERNAME: '1000',
+    },
+  })
   t.teardown(() => h.close())
   await addUser(h, 'admin', 'correct horse battery')
   const login = await h.call('POST', '/api/auth/login', {

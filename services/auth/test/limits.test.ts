@@ -1,75 +1,86 @@
 import t from 'tap'
-import { testApp, startRedisServer } from '@site/service-kit/testing'
+import { testApp, startRedisServer, type TestApp } from '@site/service-kit/testing'
 import { auth, addUser, authAt, sessionCookie } from './helpers.js'
 
 const PASSWORD = 'correct horse battery'
 
-t.test('5 failed logins per window, per IP and per username; the 6th is 429 with Retry-After', async (t) => {
+const login = (h: Pick<TestApp<unknown, never>, 'call'>, username: string, password: string, ip?: string) =>
+  h.call('POST', '/api/auth/login', { username, password }, {}, ip)
+
+t.test('5 failed logins per username and address; the 6th is 429 with Retry-After', async (t) => {
   const h = await testApp({ ...auth, name: 'authlimit' })
   t.teardown(() => h.close())
   await addUser(h, 'admin', PASSWORD)
   await addUser(h, 'editor', PASSWORD)
 
-  for (let i = 1; i <= 5; i++) {
-    t.equal(
-      (await h.call('POST', '/api/auth/login', { username: 'admin', password: `wrong ${i}` })).statusCode,
-      401,
-      `failure ${i}`,
-    )
-  }
-  const sixth = await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD })
-  t.equal(sixth.statusCode, 429, 'the 6th attempt is refused, even with the right password')
+  for (let i = 1; i <= 5; i++)
+    t.equal((await login(h, 'admin', `wrong ${i}`)).statusCode, 401, `failure ${i}`)
+  const sixth = await login(h, 'admin', PASSWORD)
+  t.equal(sixth.statusCode, 429, 'the 6th attempt from that address is refused, even with the right password')
   t.equal(sixth.json().message, 'Too many failed login attempts. Please try again in 15 minutes.')
   t.equal(sixth.json().code, 'TOO_MANY_ATTEMPTS')
   const retry = Number(sixth.headers['retry-after'])
   t.ok(retry > 0 && retry <= 900, `Retry-After ${retry} s within the 15-minute window`)
   t.notOk(sixth.headers['set-cookie'])
+  t.equal((await login(h, 'ADMIN', 'wrong 6')).statusCode, 429, 'case-insensitively')
 
-  const otherIp = await h.call(
-    'POST',
-    '/api/auth/login',
-    { username: 'ADMIN', password: PASSWORD },
-    {},
-    '192.0.2.77',
+  // Issue 29: five wrong passwords from anywhere used to lock the name for everyone.
+  t.equal(
+    (await login(h, 'admin', PASSWORD, '192.0.2.77')).statusCode,
+    200,
+    'the admin signs in from another address: one address cannot lock a username for everyone',
   )
-  t.equal(otherIp.statusCode, 429, 'the username is locked from any IP (case-insensitively)')
-  const otherUser = await h.call('POST', '/api/auth/login', { username: 'editor', password: PASSWORD })
-  t.equal(otherUser.statusCode, 429, 'the IP is locked for any username')
-  const elsewhere = await h.call(
-    'POST',
-    '/api/auth/login',
-    { username: 'editor', password: PASSWORD },
-    {},
-    '192.0.2.78',
-  )
-  t.equal(elsewhere.statusCode, 200, 'another user from another IP is unaffected')
+  t.equal((await login(h, 'editor', PASSWORD)).statusCode, 200, 'the address may still try other names')
 })
 
-t.test('a success forgets the username failures; parallel guesses cannot pass the limit', async (t) => {
+t.test('an address trying many usernames meets its own limit', async (t) => {
+  const h = await testApp({ ...auth, name: 'authlimitaddr', env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '4' } })
+  t.teardown(() => h.close())
+  await addUser(h, 'admin', PASSWORD)
+  for (const name of ['anna', 'bram', 'carla', 'daan'])
+    t.equal((await login(h, name, 'guess guess')).statusCode, 401)
+  t.equal((await login(h, 'admin', PASSWORD)).statusCode, 429, 'the 5th name from that address is refused')
+  t.equal((await login(h, 'admin', PASSWORD, '192.0.2.5')).statusCode, 200, 'other addresses are not')
+})
+
+t.test('guesses from many addresses meet a larger cap per username, except where it signed in', async (t) => {
+  const h = await testApp({
+    ...auth,
+    name: 'authlimituser',
+    env: { LOGIN_MAX_FAILURES: '2', LOGIN_MAX_FAILURES_PER_USERNAME: '6' },
+  })
+  t.teardown(() => h.close())
+  await addUser(h, 'admin', PASSWORD)
+  const home = '198.51.100.1'
+  t.equal((await login(h, 'admin', PASSWORD, home)).statusCode, 200, 'the admin signs in from home')
+  for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
+    for (let i = 0; i < 2; i++) t.equal((await login(h, 'admin', 'guess guess', ip)).statusCode, 401)
+  t.equal(
+    (await login(h, 'admin', PASSWORD, '192.0.2.9')).statusCode,
+    429,
+    'six failures from three addresses: a new address is refused for that username',
+  )
+  t.equal((await login(h, 'admin', PASSWORD, home)).statusCode, 200, 'the address it signed in from is not')
+  t.equal((await login(h, 'admin', PASSWORD, home)).statusCode, 200, 'and a success does not reset the cap')
+  t.equal((await login(h, 'admin', PASSWORD, '192.0.2.10')).statusCode, 429)
+})
+
+t.test('a success forgets that address’s failures; parallel guesses cannot pass the limit', async (t) => {
   const h = await testApp({ ...auth, name: 'authlimit2', env: { LOGIN_MAX_FAILURES: '3' } })
   t.teardown(() => h.close())
   await addUser(h, 'admin', PASSWORD)
-  for (let i = 0; i < 2; i++)
-    await h.call('POST', '/api/auth/login', { username: 'admin', password: 'nope nope' })
-  t.equal(
-    (await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD })).statusCode,
-    200,
-  )
-  t.equal(
-    (await h.call('POST', '/api/auth/login', { username: 'admin', password: 'nope nope' }, {}, '192.0.2.10'))
-      .statusCode,
-    401,
-    'counter was reset by the success',
-  )
+  for (let i = 0; i < 2; i++) await login(h, 'admin', 'nope nope')
+  t.equal((await login(h, 'admin', PASSWORD)).statusCode, 200)
+  const codes: number[] = []
+  for (let i = 0; i < 4; i++) codes.push((await login(h, 'admin', 'nope nope')).statusCode)
+  t.same(codes, [401, 401, 401, 429], 'the success reset the count for its address: three more failures')
 
   const burst = await Promise.all(
-    Array.from({ length: 8 }, (_, i) =>
-      h.call('POST', '/api/auth/login', { username: 'admin', password: `guess ${i}` }, {}, '192.0.2.11'),
-    ),
+    Array.from({ length: 8 }, (_, i) => login(h, 'admin', `guess ${i}`, '192.0.2.11')),
   )
-  const codes = burst.map((r) => r.statusCode).sort()
-  t.equal(codes.filter((c) => c === 401).length, 2, 'only the budget left (3 - 1 earlier failure) is checked')
-  t.equal(codes.filter((c) => c === 429).length, 6)
+  const statuses = burst.map((r) => r.statusCode).sort()
+  t.equal(statuses.filter((c) => c === 401).length, 3, 'eight at once: only the three allowed are checked')
+  t.equal(statuses.filter((c) => c === 429).length, 5)
 })
 
 t.test('Redis away: login fails closed with 503, and recovers', async (t) => {

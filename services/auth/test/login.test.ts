@@ -152,7 +152,11 @@ t.test('security information comes from the configuration', async (t) => {
   t.equal(res.statusCode, 200)
   const items: string[] = res.json().items
   t.ok(items.includes('Sessions expire after 2 hours of inactivity'))
-  t.ok(items.includes('At most 5 failed login attempts per 15 minutes, per IP address and per username'))
+  t.ok(
+    items.includes(
+      'At most 5 failed login attempts per 15 minutes for a username from one IP address (20 per address, 100 per username from addresses it has not signed in from)',
+    ),
+  )
   t.ok(items.some((i) => /argon2id \(19 MiB memory, 2 iterations, 1 lane\)/.test(i)))
   t.notOk(
     items.some((i) => /bcrypt/i.test(i)),

@@ -3,20 +3,27 @@ import type { Redis } from 'ioredis'
 import { HttpError } from '@site/service-kit'
 
 /**
- * Counts failed password checks per client IP and per username in Redis (shared by all replicas).
+ * Counts failed password checks in Redis (shared by all replicas), keyed so that nobody can lock
+ * an account for everyone (issue 29): per username and address (the limit a guesser meets), per
+ * address over all usernames (one address trying many names), and per username over all
+ * addresses, far larger (a guess from many addresses). The per-username cap does not apply to
+ * an address that signed in to that account in the last 30 days, so the admin's own browser
+ * stays usable while strangers exhaust it.
+ *
  * An attempt is reserved before the password is checked (atomically, in one script), so parallel
- * requests cannot get past the limit: with a limit of 5, the 6th attempt in the window is refused
- * with 429 whatever the password. Redis away → the caller gets an error and answers 503 (fail closed).
+ * requests cannot get past a limit. Redis away → the caller gets an error and answers 503 (fail closed).
  */
 const RESERVE = `
-for i, key in ipairs(KEYS) do
-  local n = tonumber(redis.call('GET', key) or '0')
-  if n >= tonumber(ARGV[2]) then
-    return redis.call('PTTL', key)
+local trusted = redis.call('SISMEMBER', KEYS[4], ARGV[5]) == 1
+for i = 1, 3 do
+  if not (i == 3 and trusted) then
+    if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i + 1]) then
+      return redis.call('PTTL', KEYS[i])
+    end
   end
 end
-for i, key in ipairs(KEYS) do
-  if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+for i = 1, 3 do
+  if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
 end
 return 0`
 
@@ -27,15 +34,23 @@ for i, key in ipairs(KEYS) do
 end
 return 0`
 
+/** How long an address that signed in stays exempt from the per-username cap. */
+const TRUSTED_MS = 30 * 24 * 3600 * 1000
+
 export interface LimiterSettings {
+  /** Failures per username and address in a window (spec §9: 5 per 15 minutes). */
   maxFailures: number
+  /** Failures per address, whatever the username. */
+  maxPerAddress: number
+  /** Failures per username from addresses that have not signed in to it. */
+  maxPerUsername: number
   windowMs: number
   /** Key prefix: the deployment's (QUEUE_PREFIX), so tests and deployments sharing a Redis stay apart. */
   prefix: string
 }
 
 export interface Attempt {
-  /** The password was right: the username's failures are forgotten, the IP's reservation returned. */
+  /** The password was right: this address's failures for the name are forgotten and it is trusted. */
   succeeded(): Promise<void>
   /** The check could not be made (database away): the reservation is returned. */
   release(): Promise<void>
@@ -58,23 +73,39 @@ export function createLoginLimiter(redis: () => Redis, s: LimiterSettings) {
   const digest = (v: string) => createHash('sha256').update(v).digest('base64url').slice(0, 32)
 
   return {
-    /** Reserves one attempt for this IP and username key, or throws TooManyAttempts (429). */
+    /** Reserves one attempt for this address and username key, or throws TooManyAttempts (429). */
     async reserve(ip: string, usernameKey: string): Promise<Attempt> {
+      const user = digest(usernameKey)
+      const pairKey = `${prefix}:pair:${digest(`${user}\n${ip}`)}`
       const ipKey = `${prefix}:ip:${ip}`
-      const userKey = `${prefix}:user:${digest(usernameKey)}`
+      const userKey = `${prefix}:user:${user}`
+      const trustedKey = `${prefix}:trusted:${user}`
       const blockedMs = Number(
-        await redis().eval(RESERVE, 2, ipKey, userKey, String(s.windowMs), String(s.maxFailures)),
+        await redis().eval(
+          RESERVE,
+          4,
+          pairKey,
+          ipKey,
+          userKey,
+          trustedKey,
+          String(s.windowMs),
+          String(s.maxFailures),
+          String(s.maxPerAddress),
+          String(s.maxPerUsername),
+          ip,
+        ),
       )
       if (blockedMs !== 0)
         throw new TooManyAttempts(Math.ceil((blockedMs > 0 ? blockedMs : s.windowMs) / 1000))
       return {
         async succeeded() {
-          await redis().eval(GIVE_BACK, 1, ipKey)
-          await redis().del(userKey)
+          // The username's count is not reset: a sign-in must not hand a distributed guesser a fresh cap.
+          await redis().eval(GIVE_BACK, 2, ipKey, userKey)
+          await redis().multi().del(pairKey).sadd(trustedKey, ip).pexpire(trustedKey, TRUSTED_MS).exec()
         },
         async release() {
           await redis()
-            .eval(GIVE_BACK, 2, ipKey, userKey)
+            .eval(GIVE_BACK, 3, pairKey, ipKey, userKey)
             .catch(() => undefined)
         },
       }

@@ -31,7 +31,7 @@ export function securityInfo(config: Config): string[] {
   return [
     `Sessions expire after ${duration(config.SESSION_IDLE_TIMEOUT_MS)} of inactivity`,
     `Sessions end ${duration(config.SESSION_ABSOLUTE_TIMEOUT_MS)} after login, whatever the activity`,
-    `At most ${config.LOGIN_MAX_FAILURES} failed login attempts per ${duration(config.LOGIN_WINDOW_MS)}, per IP address and per username`,
+    `At most ${config.LOGIN_MAX_FAILURES} failed login attempts per ${duration(config.LOGIN_WINDOW_MS)} for a username from one IP address (${config.LOGIN_MAX_FAILURES_PER_ADDRESS} per address, ${config.LOGIN_MAX_FAILURES_PER_USERNAME} per username from addresses it has not signed in from)`,
     `Passwords hashed with argon2id (${mib} MiB memory, ${config.ARGON2_TIME_COST} iterations, ${lanes} lane${lanes === 1 ? '' : 's'})`,
     'Session identifiers regenerated on login',
     `Session cookie is HttpOnly, SameSite=${config.SESSION_COOKIE_SAMESITE === 'strict' ? 'Strict' : 'Lax'} and ${COOKIE_SECURE[config.SESSION_COOKIE_SECURE]}`,

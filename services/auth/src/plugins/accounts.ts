@@ -26,6 +26,8 @@ export default fp<{ config: Config; now: () => number }>(
       hasher: await createHasher(config),
       limiter: createLoginLimiter(() => app.redis, {
         maxFailures: config.LOGIN_MAX_FAILURES,
+        maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+        maxPerUsername: config.LOGIN_MAX_FAILURES_PER_USERNAME,
         windowMs: config.LOGIN_WINDOW_MS,
         prefix: `${config.QUEUE_PREFIX}:login-fail`,
       }),
