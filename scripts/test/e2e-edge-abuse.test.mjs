@@ -97,6 +97,74 @@ t.test('the blog changes feed is for the chat only: not routed by the gateway', 
   t.notOk(doc.paths['/api/blog/changes'], 'nor is it in the public API document')
 })
 
+t.test('no public answer names the admin by login name, whatever the post was made with', async (t) => {
+  const login = 'hoofd-beheer-7q'
+  stack.seedAdmin(login, 'correct horse battery')
+  const signIn = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username: login, password: 'correct horse battery' }),
+  })
+  const cookie = signIn.headers.get('set-cookie').split(';')[0]
+  const admin = { cookie, origin, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }
+  const publish = async (title, author) => {
+    const body = { title_nl: title, title_en: title, excerpt_nl: 'Kort', excerpt_en: 'Short' }
+    const res = await fetch(`${origin}/api/blog`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({
+        ...body,
+        content_nl: '<p>Tekst</p>',
+        content_en: '<p>Text</p>',
+        published: true,
+        author,
+      }),
+    })
+    t.equal(res.status, 201)
+    return (await res.json()).slug
+  }
+  // The author field left empty, and one made before display names: the login name typed in.
+  const defaulted = await publish('Standaard auteur')
+  const old = await publish('Oude auteur', login)
+  const answers = [
+    '/api/blog?published=true',
+    `/api/blog/slug/${defaulted}`,
+    `/api/blog/slug/${old}`,
+    '/feed.xml',
+    '/en/feed.xml',
+    `/blog/${defaulted}`,
+    `/blog/${old}`,
+    '/blog',
+  ]
+  for (const path of answers) {
+    const res = await fetch(origin + path)
+    const text = await res.text()
+    t.equal(res.status, 200, path)
+    t.notOk(text.toLowerCase().includes(login), `${path} does not carry the login name`)
+    t.ok(
+      text.includes('Software &amp; Automation') || text.includes('Software & Automation'),
+      `${path}: the site byline`,
+    )
+  }
+  const page = await (await fetch(`${origin}/blog/${old}`)).text()
+  const ld = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]),
+  )
+  const posting = ld.find((j) => j['@type'] === 'BlogPosting')
+  t.equal(posting?.author?.name, 'Software & Automation', 'JSON-LD names the site byline')
+
+  const named = await fetch(`${origin}/api/auth/change-display-name`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ displayName: 'Jan de Vries' }),
+  })
+  t.equal(named.status, 200)
+  const feed = await (await fetch(`${origin}/feed.xml`)).text()
+  const fresh = await publish('Nieuwe auteur')
+  t.equal((await (await fetch(`${origin}/api/blog/slug/${fresh}`)).json()).author, 'Jan de Vries')
+  t.notOk(feed.toLowerCase().includes(login))
+})
+
 t.test('20,000 distinct long URLs keep the gateway under its memory limit', async (t) => {
   // The web server ignores unknown query parameters, so every URL answers the same body and tag.
   const pad = 'x'.repeat(12 * 1024)

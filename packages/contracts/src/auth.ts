@@ -1,7 +1,14 @@
 import { Type, type Static } from 'typebox'
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './rules.js'
+import { DISPLAY_NAME_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './rules.js'
 
-export { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './rules.js'
+export {
+  DEFAULT_BYLINE,
+  DISPLAY_NAME_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  bylineOf,
+} from './rules.js'
 
 /** Bounds the work one request can ask of the password hasher. */
 export const PASSWORD_MAX = 1024
@@ -18,17 +25,31 @@ export const AUTH_MESSAGES = {
   usernameTaken: 'This username is already taken',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters long`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters long`,
+  displayNameLength: `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
+  displayNameChars: 'Display name must not contain control characters',
+  displayNameIsUsername: 'Choose a display name other than your username: it is shown publicly',
 } as const
 
 export const LoginBody = Type.Object({ username: Type.String(), password: Type.String() })
 export type LoginBody = Static<typeof LoginBody>
 
-/** The current admin: answer of login, GET /api/auth/user and change-username. */
-export const AuthUser = Type.Object({ id: Type.String(), username: Type.String() })
+/**
+ * The current admin: answer of login, GET /api/auth/user and the Settings forms. `display_name` is
+ * the public byline the admin chose (null: the site's, DEFAULT_BYLINE); the username is never public.
+ */
+export const AuthUser = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  display_name: Type.Union([Type.String(), Type.Null()]),
+})
 export type AuthUser = Static<typeof AuthUser>
 
 export const ChangeUsernameBody = Type.Object({ newUsername: Type.String(), currentPassword: Type.String() })
 export type ChangeUsernameBody = Static<typeof ChangeUsernameBody>
+
+/** POST /api/auth/change-display-name: an empty name goes back to the site's byline. */
+export const ChangeDisplayNameBody = Type.Object({ displayName: Type.String() })
+export type ChangeDisplayNameBody = Static<typeof ChangeDisplayNameBody>
 
 export const ChangePasswordBody = Type.Object({ currentPassword: Type.String(), newPassword: Type.String() })
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>

@@ -10,6 +10,16 @@ export const PAGE_MAX = 100_000
 export const USERNAME_MIN = 3
 export const USERNAME_MAX = 50
 export const PASSWORD_MIN = 8
+/** A display name is a post's byline: at most as long as a post's author. */
+export const DISPLAY_NAME_MAX = 100
+/**
+ * The byline of a post whose author has not chosen a display name, and of any post whose stored
+ * author is a login name: the site's name (the web app's SITE_NAME), never the login name (issue 29).
+ */
+export const DEFAULT_BYLINE = 'Software & Automation'
+/** The byline an admin's posts get: their display name, else the site's. */
+export const bylineOf = (user: { display_name?: string | null }) =>
+  user.display_name?.trim() || DEFAULT_BYLINE
 
 /** Field maxima (characters). Spec §9 where it gives them; the rest are our choices (docs/content.md). */
 export const CONTENT_LIMITS = {

@@ -116,8 +116,12 @@ t.test('change-username: rules, messages, taken → 409, case change allowed', a
 
   const ok = await change({ newUsername: '  The Boss  ', currentPassword: PASSWORD })
   t.equal(ok.statusCode, 200)
-  t.same(ok.json(), { id, username: 'The Boss' }, 'trimmed')
-  t.same((await h.call('GET', '/api/auth/user', undefined, { cookie })).json(), { id, username: 'The Boss' })
+  t.same(ok.json(), { id, username: 'The Boss', display_name: null }, 'trimmed')
+  t.same((await h.call('GET', '/api/auth/user', undefined, { cookie })).json(), {
+    id,
+    username: 'The Boss',
+    display_name: null,
+  })
   t.same(
     (await h.call('GET', '/api/auth/user', undefined, { cookie: second })).json().username,
     'The Boss',

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { DEFAULT_BYLINE } from '@site/contracts'
 import { blogApp, multipart, startFakeLlm, translatorReply, type LlmCall, type LlmReply } from './helpers.js'
 import { makeDocx, markdown } from './fixtures.js'
 
@@ -45,7 +46,7 @@ t.test('.txt from the editor: translated nl → en, tagged, marked as machine-tr
     needs_review: true,
     needs_translation: false,
     published: false,
-    author: 'editor',
+    author: DEFAULT_BYLINE,
     source_language: 'nl',
     slug: 'slimme-automatisering',
   })

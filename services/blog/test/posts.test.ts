@@ -1,4 +1,5 @@
 import t from 'tap'
+import { DEFAULT_BYLINE } from '@site/contracts'
 import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 import { createPost } from '../src/posts/repo.js'
@@ -51,7 +52,7 @@ t.test(
     const pa = a.json()
     t.equal(pa.slug, 'hallo-wereld')
     t.equal(pa.published, false, 'unpublished by default')
-    t.equal(pa.author, 'editor', 'author defaults to the admin')
+    t.equal(pa.author, DEFAULT_BYLINE, 'author defaults to the admin’s public name, never the login name')
     t.same(pa.tags, [])
     t.equal(pa.needs_review, false)
     t.match(pa, { id: String, created_at: String, updated_at: String, title_de: null, featured_image: null })

@@ -15,6 +15,10 @@ export const logout = () => postJson<{ ok: true }>('/api/auth/logout')
 export const changeUsername = (payload: { newUsername: string; currentPassword: string }) =>
   postJson<AuthUser>('/api/auth/change-username', payload)
 
+/** The public byline of the admin's posts; '' goes back to the site's name. 400 rules (the username is refused). */
+export const changeDisplayName = (payload: { displayName: string }) =>
+  postJson<AuthUser>('/api/auth/change-display-name', payload)
+
 /** Other sessions of the user end. */
 export const changePassword = (payload: { currentPassword: string; newPassword: string }) =>
   postJson<{ ok: true }>('/api/auth/change-password', payload)

@@ -771,6 +771,22 @@ t.test('settings tab: validation messages, security info, real username and pass
     'beheerder',
     'renamed on the server',
   )
+
+  // The public byline of the admin's posts: never the login name.
+  const dn = page.getByTestId('display-name-form')
+  const submitDn = dn.getByRole('button', { name: 'Update Display Name' })
+  t.equal(await dn.getByLabel('Display name').getAttribute('placeholder'), 'Software & Automation')
+  await dn.getByLabel('Display name').fill('Beheerder')
+  await submitDn.click()
+  await toast('Choose a display name other than your username: it is shown publicly').waitFor()
+  await dn.getByLabel('Display name').fill('Jan de Vries')
+  await submitDn.click()
+  await toast('Display name updated successfully').waitFor()
+  t.equal(
+    (await api<{ display_name: string | null }>('GET', '/api/auth/user')).data.display_name,
+    'Jan de Vries',
+    'saved on the server',
+  )
 })
 
 t.test('no page or console errors along the way', async (t) => {

@@ -15,6 +15,8 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000
 export interface SessionUser {
   id: string
   username: string
+  /** The name shown publicly as the admin's byline; null or absent: the site's (contracts DEFAULT_BYLINE). */
+  display_name?: string | null
 }
 
 /** What a stored session holds besides @fastify/session's own `cookie` field. */

@@ -49,7 +49,8 @@ export default fp<SessionReaderOptions>(
           return null
         }
         await opts.redis().pexpire(key, sessionTtlMs(session, at))
-        return { id: session.user.id, username: session.user.username }
+        const { id, username, display_name } = session.user
+        return { id, username, display_name: typeof display_name === 'string' ? display_name : null }
       } catch (err) {
         if (isDependencyDown(err)) throw unavailable()
         throw err

@@ -1,7 +1,14 @@
 import type { Redis } from 'ioredis'
 import type { SessionStore } from '@fastify/session'
 import type { Session } from 'fastify'
-import { liveSession, sessionKey, sessionTtlMs, userSessionsKey, type StoredSession } from '@site/service-kit'
+import {
+  liveSession,
+  sessionKey,
+  sessionTtlMs,
+  userSessionsKey,
+  type SessionUser,
+  type StoredSession,
+} from '@site/service-kit'
 
 type Callback = (err?: unknown) => void
 
@@ -101,14 +108,14 @@ export class RedisSessionStore implements SessionStore {
     return results.filter((_r, i) => i % 2 === 0 && _r[1] === 1).length
   }
 
-  /** After a username change, the user's other sessions show the new name too. */
-  async renameInSessions(userId: string, username: string, exceptId?: string) {
+  /** After a change of name or display name, the user's other sessions hold the new one too. */
+  async updateInSessions(userId: string, change: Partial<SessionUser>, exceptId?: string) {
     for (const id of await this.redis().smembers(userSessionsKey(this.prefix, userId))) {
       if (id === exceptId) continue
       const json = await this.redis().get(sessionKey(this.prefix, id))
       const data = json ? (JSON.parse(json) as StoredSession) : null
       if (!data?.user) continue
-      data.user = { ...data.user, username }
+      data.user = { ...data.user, ...change }
       await this.redis().set(sessionKey(this.prefix, id), JSON.stringify(data), 'KEEPTTL', 'XX')
     }
   }

@@ -1,9 +1,12 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import { usernameKey } from '@site/service-kit'
 
 export type UserDoc = {
   _id: Types.ObjectId
-  /** As the admin typed it (trimmed); shown in the UI. */
+  /** As the admin typed it (trimmed); shown in the admin UI, never publicly. */
   username: string
+  /** The public byline of the admin's posts; null: the site's (DEFAULT_BYLINE). */
+  display_name?: string | null
   /** Lowercased username: the unique key (FerretDB has no case-insensitive collations, design §3). */
   username_key: string
   /** argon2id hash; never selected unless asked for, never returned or logged. */
@@ -13,13 +16,14 @@ export type UserDoc = {
   updated_at: Date
 }
 
-/** The unique lookup key of a username: case-insensitive, and the same for look-alike Unicode forms. */
-export const usernameKey = (username: string) => username.normalize('NFKC').trim().toLowerCase()
+/** The unique lookup key of a username: case-insensitive, and the same for look-alike Unicode forms (the kit's, shared with the login-names set). */
+export { usernameKey }
 
 const schema = new Schema<UserDoc>(
   {
     username: { type: String, required: true },
     username_key: { type: String, required: true, unique: true },
+    display_name: { type: String, default: null },
     password_hash: { type: String, required: true, select: false },
     password_changed_at: { type: Date, required: true, default: () => new Date() },
   },

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { noStore } from '@site/service-kit'
 import type { Config } from '../config.js'
 import accounts from '../plugins/accounts.js'
+import loginNames from '../plugins/login-names.js'
 import sessionPlugin from '../plugins/session.js'
 import sessionPublic from './session/public.js'
 import sessionAdmin from './session/admin.js'
 import accountAdmin from './account/admin.js'
+import displayNameAdmin from './account/display-name.js'
 import securityInfoPublic from './security-info/public.js'
 import audit from '../plugins/audit.js'
 import auditAdmin from './audit/admin.js'
@@ -20,12 +22,14 @@ export interface RouteOptions {
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, now = Date.now }) => {
   await app.register(sessionPlugin, { config, now })
   await app.register(accounts, { config, now })
+  await app.register(loginNames, { config })
   // Every answer here is about the caller's session or account: never stored.
   app.addHook('onSend', noStore)
   await app.register(securityInfoPublic, { config })
   await app.register(sessionPublic, { config })
   await app.register(sessionAdmin)
   await app.register(accountAdmin)
+  await app.register(displayNameAdmin)
   await app.register(audit, { config })
   await app.register(auditAdmin)
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks'
 import type { Connection } from 'mongoose'
 import { UnrecoverableError, type Job } from '@site/service-kit/queues'
 import type { BlogImportJob, BlogImportStage } from '@site/contracts'
+import { DEFAULT_BYLINE } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { deleteUpload, loadUpload } from '../models/upload.js'
 import { FileRejected } from '../lib/filecheck.js'
@@ -139,7 +140,8 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
       content_en: fields.content_en!,
       content_de: fields.content_de ?? null,
       published: o.publish ?? false,
-      author: meta.author,
+      // The public byline, never the uploader's login name (issue 29).
+      author: meta.byline ?? DEFAULT_BYLINE,
       tags: givenTags ?? normalizeTags(aiTags),
     },
     { machine_translated: machine, untranslated, source_language: source, source_upload_id: uploadId },

@@ -18,7 +18,10 @@ export interface UploadOverrides {
 export interface UploadMeta {
   kind: UploadKind
   filename: string
+  /** The admin who uploaded it (login name: the imports list and the change record, admins only). */
   author: string
+  /** The post's byline: the admin's display name or the site's (never the login name); absent on uploads stored before it. */
+  byline?: string
   overrides: UploadOverrides
 }
 

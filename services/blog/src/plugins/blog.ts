@@ -8,6 +8,7 @@ import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
 import { importModel, type ImportModel } from '../models/import.js'
 import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
+import { publicBylines } from '../posts/bylines.js'
 import { createLlm, type Llm } from '../lib/llm.js'
 import type { ImportResult } from '../jobs/import.js'
 
@@ -26,6 +27,8 @@ export interface Blog {
    * change is recorded (history, audit, the gateway's purge of the keys it touches).
    */
   changed(request: FastifyRequest, change: ChangeInput): Promise<void>
+  /** Posts as the public may see them: no login name as a byline (posts/bylines.ts). */
+  bylines<T extends { author: string }>(posts: T[]): Promise<T[]>
 }
 
 declare module 'fastify' {
@@ -73,6 +76,7 @@ export default fp<{ config: Config }>(
         await bumpPostsVersion(app.redis, config.QUEUE_PREFIX)
         await app.changes.record(request, change)
       },
+      bylines: (posts) => publicBylines(app.redis, config.QUEUE_PREFIX, posts),
     })
   },
   { name: 'blog', dependencies: ['kit-mongo', 'kit-redis', 'kit-changes'] },

@@ -61,9 +61,10 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
       await users
         .updateOne({ _id: user._id }, { $set: { username: checked.username, username_key: key } })
         .catch(onDuplicateKey(taken))
-      const me = toUserDto({ _id: user._id, username: checked.username })
+      const me = toUserDto({ ...user, username: checked.username })
       request.session.user = me
-      await sessions.renameInSessions(me.id, me.username, request.session.sessionId)
+      await sessions.updateInSessions(me.id, { username: me.username }, request.session.sessionId)
+      await app.loginNames.record([me.username])
       request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')
       await app.changes.record(request, {
         kind: 'account',

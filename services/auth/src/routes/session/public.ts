@@ -54,6 +54,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
       }
       await attempt.succeeded()
+      await app.loginNames.record([user.username])
       if (hasher.needsRehash(user.password_hash)) {
         await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } })
       }

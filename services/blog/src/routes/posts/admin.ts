@@ -12,7 +12,7 @@ import {
   writableFields,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
-import { BlogPost, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
+import { BlogPost, BlogPostCreate, BlogPostUpdate, bylineOf } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
 import { toPostDto } from '../../posts/dto.js'
@@ -67,7 +67,8 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const admin = (await request.getAdmin())!
-      const author = request.body.author?.trim() || admin.username
+      // The admin's public name, never their login name (issue 29).
+      const author = request.body.author?.trim() || bylineOf(admin)
       const post = toPostDto(await createPost(ctx.posts, { ...request.body, author }))
       await ctx.changed(request, { kind: 'post', action: 'create', target: postTarget(post), snapshot: post })
       return reply.code(201).send(post)

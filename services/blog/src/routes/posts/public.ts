@@ -41,9 +41,10 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       const admin = await request.getAdmin()
       if (!admin || (published === true && !q?.trim())) {
         // The public list ignores `q` (a search per visitor request would bypass the cache).
-        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, () =>
-          listPosts(ctx.posts, { page, pageSize, published: true }),
-        )
+        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, async () => {
+          const list = await listPosts(ctx.posts, { page, pageSize, published: true })
+          return { ...list, items: await ctx.bylines(list.items) }
+        })
         return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
       }
       reply.header('cache-control', PRIVATE_NO_STORE)
@@ -65,7 +66,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('vary', 'Cookie')
       const entry = await ctx.cache.get(`slug:${slug}`, async () => {
         const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
-        return doc ? toPostDto(doc) : null
+        return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
       })
       if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
       if (await request.getAdmin()) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
 import { HttpError, adminOnly, badRequest, errorResponses } from '@site/service-kit'
-import { BlogUploadAccepted, BlogUploadResult } from '@site/contracts'
+import { BlogUploadAccepted, BlogUploadResult, bylineOf } from '@site/contracts'
 import type { Blog } from '../../plugins/blog.js'
 import type { PostDoc } from '../../models/post.js'
 import { storeUpload } from '../../models/upload.js'
@@ -77,6 +77,7 @@ const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
         kind,
         filename,
         author: admin.username,
+        byline: bylineOf(admin),
         overrides,
       })
       const jobId = `import-${uploadId}`

@@ -26,7 +26,7 @@ export const blog = {
     slug: 'Leave empty to generate it from the title.',
     content_nl: 'HTML is allowed.',
     content_en: 'HTML is allowed.',
-    author: 'Leave empty to use your username.',
+    author: 'Leave empty to use your display name (Settings).',
   } satisfies Record<PostHintField, string>,
   toEn: '-> EN',
   toNl: '-> NL',

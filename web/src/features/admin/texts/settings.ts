@@ -1,4 +1,4 @@
-// The Settings tab: username, password, security information.
+// The Settings tab: username, password, display name, security information.
 export const settings = {
   usernameHeading: 'Change username',
   newUsername: 'New username',
@@ -19,6 +19,14 @@ export const settings = {
   passwordFailed: 'Failed to update password',
   success: 'Success',
   signedInAs: (name: string) => `Signed in as ${name}`,
+  displayNameHeading: 'Display name',
+  displayName: 'Display name',
+  displayNameHint: (site: string) =>
+    `Shown as the author of your posts. Empty: "${site}". Your username is never shown publicly.`,
+  updateDisplayName: 'Update Display Name',
+  displayNameIsUsername: 'Choose a display name other than your username: it is shown publicly',
+  displayNameUpdated: 'Display name updated successfully',
+  displayNameFailed: 'Failed to update display name',
   securityHeading: 'Security information',
   securityFailed: 'Could not load the security information.',
 }

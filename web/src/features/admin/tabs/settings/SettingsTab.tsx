@@ -1,9 +1,10 @@
-// Settings tab (spec §2, §5, §8, §9): change username, change password, and the security
-// information the auth service reports about itself.
+// Settings tab (spec §2, §5, §8, §9): change username, change password, the display name (the
+// public byline of the admin's posts), and the security information the auth service reports.
 import { Section } from '../../components/list/Section'
 import { PasswordForm } from './PasswordForm'
 import { SecurityInfo } from './SecurityInfo'
 import { UsernameForm } from './UsernameForm'
+import { DisplayNameForm } from './DisplayNameForm'
 import { texts } from '../../texts'
 
 export function SettingsTab() {
@@ -13,6 +14,7 @@ export function SettingsTab() {
       <div className="admin-grid-2 admin-grid-2--top">
         <UsernameForm />
         <PasswordForm />
+        <DisplayNameForm />
       </div>
       <SecurityInfo />
     </Section>
