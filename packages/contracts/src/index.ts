@@ -1,6 +1,7 @@
 export * from './locale.js'
 export * from './queues.js'
 export * from './chat.js'
+export * from './chat-admin.js'
 export * from './blog.js'
 export * from './blog-imports.js'
 export * from './content.js'

@@ -41,13 +41,17 @@ export const configProperties = {
     default: 10,
     description: 'earlier turns sent to the model',
   }),
-  CHAT_RETENTION_DAYS: positive(30, 'days a conversation is kept'),
+  CHAT_RETENTION_DAYS: positive(
+    90,
+    'days each message is kept; a conversation goes with its last message (the admin transcripts, unanswered questions and ratings cover this period)',
+  ),
   CHAT_RETENTION_SWEEP_MS: positive(3_600_000, 'how often old conversations are deleted'),
 
   // Abuse limits (Redis, fixed windows).
   CHAT_SESSION_PER_MINUTE: positive(10, 'messages per chat session per minute'),
   CHAT_IP_PER_MINUTE: positive(20, 'messages per client IP per minute'),
   CHAT_IP_PER_DAY: positive(300, 'messages per client IP per day'),
+  CHAT_FEEDBACK_PER_MINUTE: positive(30, 'answer ratings per client IP per minute'),
 }
 
 export type Config = ReturnType<typeof readConfig>

@@ -102,32 +102,53 @@ t.test('rate limits per session and per IP; 429 with a message the widget shows'
   t.equal((await ask(app, 'Hallo', { ip: '198.51.100.8' })).status, 200, 'another IP is not affected')
 })
 
-t.test('retention: turns older than the retention period are swept, newer ones kept', async (t) => {
-  const site = await fakeSite()
-  const { app, close } = await testApp(chat(site.url, { CHAT_RETENTION_DAYS: '30' }))
-  t.teardown(async () => {
-    await close()
-    await site.close()
-  })
-  const day = 24 * 3600 * 1000
-  const old = newSessionId()
-  const recent = newSessionId()
-  await app.conversations.add(
-    [
-      { sessionId: old, role: 'user', text: 'oud', language: 'nl' },
-      { sessionId: old, role: 'assistant', text: 'oud antwoord', language: 'nl', mode: 'retrieval' },
-    ],
-    new Date(Date.now() - 31 * day),
-  )
-  await app.conversations.add(
-    [{ sessionId: recent, role: 'user', text: 'recent', language: 'nl' }],
-    new Date(Date.now() - 29 * day),
-  )
-  t.equal(await app.conversations.sweep(), 2)
-  t.same(await app.conversations.recent(old, 10), [])
-  t.same(await app.conversations.recent(recent, 10), [{ role: 'user', text: 'recent' }])
-  t.equal(await app.conversations.sweep(new Date(Date.now() + 2 * day)), 1, 'a day later the next one goes')
-})
+t.test(
+  'retention: messages older than the retention period are swept; a conversation goes with its last',
+  async (t) => {
+    const site = await fakeSite()
+    const { app, close } = await testApp(chat(site.url, { CHAT_RETENTION_DAYS: '30' }))
+    t.teardown(async () => {
+      await close()
+      await site.close()
+    })
+    const day = 24 * 3600 * 1000
+    const old = newSessionId()
+    const ongoing = newSessionId()
+    const exchange = (sessionId: string, question: string) => ({
+      sessionId,
+      question,
+      answer: `antwoord op ${question}`,
+      language: 'nl' as const,
+      mode: 'retrieval' as const,
+      sources: [],
+      found: true,
+    })
+    await app.conversations.addExchange(exchange(old, 'oud'), new Date(Date.now() - 31 * day))
+    await app.conversations.addExchange(exchange(ongoing, 'eerste'), new Date(Date.now() - 31 * day))
+    await app.conversations.addExchange(exchange(ongoing, 'recent'), new Date(Date.now() - 29 * day))
+    t.equal((await app.conversations.list({})).total, 2)
+
+    t.equal(await app.conversations.sweep(), 4, 'every message older than 30 days')
+    t.same(await app.conversations.recent(old, 10), [])
+    t.same(
+      await app.conversations.recent(ongoing, 10),
+      [
+        { role: 'user', text: 'recent' },
+        { role: 'assistant', text: 'antwoord op recent' },
+      ],
+      'a conversation still going on keeps its newer messages',
+    )
+    const left = await app.conversations.list({})
+    t.same(
+      left.items.map((c) => [c.sessionId, c.messageCount]),
+      [[ongoing, 2]],
+      'the old conversation is gone whole',
+    )
+    t.equal(await app.conversations.get(old), null)
+    t.equal(await app.conversations.sweep(new Date(Date.now() + 2 * day)), 2, 'a day later the rest goes')
+    t.equal((await app.conversations.list({})).total, 0, 'and its conversation with it')
+  },
+)
 
 t.test('history sent is bounded to the last turns', async (t) => {
   const site = await fakeSite()

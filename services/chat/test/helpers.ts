@@ -127,7 +127,7 @@ export type ChatApp = Awaited<ReturnType<typeof buildApp>>
 export async function ask(
   app: ChatApp,
   message: string,
-  opts: { language?: string; sessionId?: string; ip?: string } = {},
+  opts: { language?: string; sessionId?: string; ip?: string; page?: string } = {},
 ) {
   const res = await app.inject({
     method: 'POST',
@@ -137,7 +137,12 @@ export async function ask(
       'x-requested-with': 'XMLHttpRequest',
       ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
     },
-    payload: { message, sessionId: opts.sessionId ?? newSessionId(), language: opts.language ?? 'nl' },
+    payload: {
+      message,
+      sessionId: opts.sessionId ?? newSessionId(),
+      language: opts.language ?? 'nl',
+      ...(opts.page ? { page: opts.page } : {}),
+    },
   })
   return {
     status: res.statusCode,
@@ -145,6 +150,7 @@ export async function ask(
       response: string
       sources: { title: string; url: string }[]
       mode: string
+      messageId: string
       message?: string
       code?: string
     },

@@ -27,7 +27,9 @@ t.test('with a model: history and retrieved passages reach the prompt, the answe
       { title: 'Bedrijfsprocessen automatiseren met n8n', url: '/blog/automatiseren-met-n8n' },
       { title: 'Gratis adviesgesprek', url: '/#contact' },
     ].filter((s) => llm.state.answer.includes(s.url)),
+    messageId: first.body.messageId,
   })
+  t.match(first.body.messageId, /^[0-9a-f]{24}$/, 'the answer can be rated')
   t.equal(llm.calls.length, 1)
   const call1 = llm.calls[0]!
   t.equal(call1.model, 'fake-model')

@@ -2,17 +2,18 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Counter, type Registry } from 'prom-client'
 import type { ChatResponse, Locale } from '@site/contracts'
 import type { KnowledgeIndex } from '../knowledge/index.js'
-import type { Conversations } from '../plugins/conversations.js'
+import type { ConversationStore } from '../conversations/store.js'
 import type { Limits } from '../plugins/limits.js'
 import { CONSULTATION_URL } from '../knowledge/facts.js'
 import { answerLanguage } from './language.js'
 import type { Llm } from './llm.js'
 import { buildMessages } from './prompt.js'
-import { consultationTitle, retrievalAnswer, sourcesOf } from './retrieval.js'
+import { isAcknowledgement } from './texts.js'
+import { consultationTitle, planAnswer, retrievalAnswer, sourcesOf } from './retrieval.js'
 
 export interface AssistantDeps {
   knowledge: KnowledgeIndex
-  conversations: Conversations
+  conversations: ConversationStore
   limits: Limits
   llm: Llm | null
   historyTurns: number
@@ -24,6 +25,8 @@ export type Assistant = (input: {
   message: string
   sessionId: string
   language: Locale
+  /** The page the visitor asked from (kept with the question). */
+  page?: string
 }) => Promise<ChatResponse>
 
 /** Answers one visitor message: with the model when it is configured, within budget and healthy; else from retrieval. */
@@ -35,7 +38,7 @@ export function createAssistant(d: AssistantDeps): Assistant {
     registers: [d.metrics],
   })
 
-  return async ({ message, sessionId, language }) => {
+  return async ({ message, sessionId, language, page }) => {
     const lang = answerLanguage(message, language)
     const history = await d.conversations.recent(sessionId, d.historyTurns)
     let hits = d.knowledge.find(message, lang)
@@ -47,7 +50,10 @@ export function createAssistant(d: AssistantDeps): Assistant {
         hits = [...hits, ...merged.filter((m) => !hits.some((h) => h.item.key === m.item.key))].slice(0, 4)
     }
 
-    let result: ChatResponse | undefined
+    // What the site has for it decides the retrieval answer, and whether the question was unanswered.
+    const plan = planAnswer(message, lang, hits, d.knowledge)
+
+    let result: Omit<ChatResponse, 'messageId'> | undefined
     let reason = 'no-llm'
     if (d.llm) {
       if (d.llm.paused) reason = 'llm-paused'
@@ -68,13 +74,20 @@ export function createAssistant(d: AssistantDeps): Assistant {
         }
       }
     }
-    result ??= { ...retrievalAnswer(message, lang, hits, d.knowledge), mode: 'retrieval' }
+    result ??= { ...retrievalAnswer(message, lang, plan), mode: 'retrieval' }
     answers.inc({ mode: result.mode, reason })
 
-    await d.conversations.add([
-      { sessionId, role: 'user', text: message, language: lang },
-      { sessionId, role: 'assistant', text: result.response, language: lang, mode: result.mode },
-    ])
-    return result
+    const { answerId } = await d.conversations.addExchange({
+      sessionId,
+      question: message,
+      answer: result.response,
+      language: lang,
+      mode: result.mode,
+      sources: result.sources,
+      page: page ?? null,
+      // Nothing relevant found (an acknowledgement such as "thanks" is no question).
+      found: plan.kind !== 'nothing' || isAcknowledgement(message),
+    })
+    return { ...result, messageId: answerId }
   }
 }

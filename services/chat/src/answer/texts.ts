@@ -79,3 +79,8 @@ export const ASKS_BLOG = /\b(blog|blogs|artikel|artikelen|article|articles|posts
 
 export const ABOUT =
   /\b(wat doen jullie|wie zijn jullie|wat (is|zijn) (dit|jullie)|wat bieden jullie|jullie diensten|over jullie|what do you (do|offer)|who are you|what (is|are) (this|you)|your services|about (you|your company)|was (macht|machen|bietet|bieten) (ihr|sie)|wer (seid ihr|sind sie)|ihre leistungen)\b/i
+
+/** "Thanks", "ok": not a question, so never an unanswered one. */
+const ACKNOWLEDGEMENT =
+  /^\s*((heel |hartelijk |vielen |many |thank you|thanks?( you)?|dank( je| u)?( wel)?|bedankt|dankjewel|dankuwel|danke( schön| sehr)?|ok(é|ay)?|oke|prima|top|super|perfect|perfekt|great|cool|alles klar)[\s!.,]*)+$/i
+export const isAcknowledgement = (message: string) => ACKNOWLEDGEMENT.test(message)

@@ -1,15 +1,9 @@
 import fp from 'fastify-plugin'
-import mongoose from 'mongoose'
-import { turnModel, type TurnDoc } from '../models/turn.js'
-import type { ChatTurn } from '../answer/prompt.js'
+import { createInsights, type Insights } from '../conversations/insights.js'
+import { createStore, type ConversationStore } from '../conversations/store.js'
+import { createTranscripts, type Transcripts } from '../conversations/transcripts.js'
 
-export interface Conversations {
-  /** The last `limit` turns of a session, oldest first. */
-  recent(sessionId: string, limit: number): Promise<ChatTurn[]>
-  add(turns: Omit<TurnDoc, 'at'>[], at?: Date): Promise<void>
-  /** Deletes turns older than the retention period; returns how many. */
-  sweep(now?: Date): Promise<number>
-}
+export type Conversations = ConversationStore & Transcripts & Insights & { retentionDays: number }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,30 +11,20 @@ declare module 'fastify' {
   }
 }
 
-/** Conversations per chat session id, kept CHAT_RETENTION_DAYS and removed by a periodic sweep. */
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * Conversations per chat session id: the turns, the admin's transcripts and what they show
+ * (unanswered questions, ratings). Every turn is kept CHAT_RETENTION_DAYS, then removed by a
+ * periodic sweep (FerretDB has no TTL index); a conversation goes with its last turn.
+ */
 export default fp<{ retentionDays: number; sweepMs: number }>(
   async (app, opts) => {
-    const Turn = turnModel(app.db)
-    const retentionMs = opts.retentionDays * 24 * 3600 * 1000
-
     const conversations: Conversations = {
-      async recent(sessionId, limit) {
-        if (limit <= 0) return []
-        const docs = await Turn.find({ sessionId }, { role: 1, text: 1, _id: 0 })
-          .sort({ at: -1, _id: -1 })
-          .limit(limit)
-          .lean()
-        return docs.reverse().map((d) => ({ role: d.role, text: d.text }))
-      },
-      async add(turns, at = new Date()) {
-        // The assistant's turn a millisecond later keeps the order stable when sorted by time.
-        await Turn.insertMany(turns.map((t, i) => ({ ...t, at: new Date(at.getTime() + i) })))
-      },
-      async sweep(now = new Date()) {
-        const cutoff = new Date(now.getTime() - retentionMs)
-        const res = await Turn.deleteMany({ at: mongoose.trusted({ $lt: cutoff }) })
-        return res.deletedCount
-      },
+      ...createStore(app.db, opts.retentionDays * DAY_MS),
+      ...createTranscripts(app.db),
+      ...createInsights(app.db),
+      retentionDays: opts.retentionDays,
     }
     app.decorate('conversations', conversations)
 

@@ -6,6 +6,8 @@ export interface Limits {
   hit(sessionId: string, ip: string): Promise<{ limit: string; retryAfterS: number } | null>
   /** Takes one model call from today's global budget; false when it is spent. */
   takeLlmCall(): Promise<boolean>
+  /** Counts a rating from this client address; its seconds to wait when over the limit, or null. */
+  hitFeedback(ip: string): Promise<number | null>
 }
 
 declare module 'fastify' {
@@ -20,6 +22,7 @@ export interface LimitOptions {
   ipPerMinute: number
   ipPerDay: number
   dailyLlmBudget: number
+  feedbackPerMinute: number
   now?: () => number
 }
 
@@ -55,6 +58,11 @@ export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
       if (o.dailyLlmBudget <= 0) return false
       const used = await count(redis(), `${o.prefix}:llm-budget:${Math.floor(now() / DAY)}`, DAY)
       return used <= o.dailyLlmBudget
+    },
+    async hitFeedback(ip) {
+      const t = now()
+      const used = await count(redis(), `${o.prefix}:feedback:${ip}:${Math.floor(t / MIN)}`, MIN)
+      return used > o.feedbackPerMinute ? Math.max(1, Math.ceil((MIN - (t % MIN)) / 1000)) : null
     },
   }
 }

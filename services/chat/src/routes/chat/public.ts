@@ -37,7 +37,7 @@ const chatPublic: FastifyPluginAsyncTypebox = async (app) => {
         request.log.info({ limit: over.limit }, 'chat: rate limit reached')
         throw new HttpError(429, t.slowDown, 'RATE_LIMITED', { 'retry-after': String(over.retryAfterS) })
       }
-      return app.assistant({ message, sessionId: request.body.sessionId, language })
+      return app.assistant({ message, sessionId: request.body.sessionId, language, page: request.body.page })
     },
   )
 
