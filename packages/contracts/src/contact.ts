@@ -27,6 +27,11 @@ export const ContactCreateBody = Type.Object({
   language: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
   /** Honeypot: people leave it empty; a filled one is accepted silently and never delivered. */
   website: Type.Optional(Type.Unknown()),
+  /**
+   * The chat session the visitor came from, when the form was reached from the chat widget
+   * (`session_…`, as the chat API's `sessionId`). One that is not such an id is ignored, never a 400.
+   */
+  chatSessionId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 })
 export type ContactCreateBody = Static<typeof ContactCreateBody>
 
@@ -53,6 +58,8 @@ export const ContactItem = Type.Object({
   created_at: Type.String(),
   handled: Type.Boolean(),
   handled_at: Type.Union([Type.String(), Type.Null()]),
+  /** The chat conversation the request was sent from (`GET /api/chat/conversations/{sessionId}`), or null. */
+  chat_session_id: Type.Union([Type.String(), Type.Null()]),
   notification: Type.Object({
     status: Type.String(),
     sentAt: Type.Union([Type.String(), Type.Null()]),
@@ -69,6 +76,8 @@ export const ContactListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
   handled: Type.Optional(Type.Boolean()),
+  /** Only the requests sent from this chat conversation (the way back from a transcript). */
+  chatSessionId: Type.Optional(Type.String({ maxLength: 64 })),
 })
 export type ContactListQuery = Static<typeof ContactListQuery>
 

@@ -19,6 +19,7 @@ export function toContactDto(c: Stored): ContactItem {
     created_at: iso(c.createdAt) ?? new Date(0).toISOString(),
     handled: c.handled ?? false,
     handled_at: iso(c.handledAt),
+    chat_session_id: c.chatSessionId ?? null,
     notification: {
       status: n?.status ?? 'pending',
       sentAt: iso(n?.sentAt),

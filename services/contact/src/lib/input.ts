@@ -1,5 +1,11 @@
 import { badRequest } from '@site/service-kit'
-import { LOCALES, DEFAULT_LOCALE, type Locale, type ContactCreateBody } from '@site/contracts'
+import {
+  CHAT_SESSION_ID_PATTERN,
+  DEFAULT_LOCALE,
+  LOCALES,
+  type ContactCreateBody,
+  type Locale,
+} from '@site/contracts'
 import { isEmailAddress } from '@site/contracts/rules'
 
 export interface ContactInput {
@@ -9,7 +15,14 @@ export interface ContactInput {
   phone: string | null
   company: string | null
   language: Locale
+  chatSessionId: string | null
 }
+
+const CHAT_SESSION_ID = new RegExp(CHAT_SESSION_ID_PATTERN)
+
+/** The chat session the form was sent from; anything else is dropped (a request is never refused for it). */
+export const pickChatSession = (value: string | null | undefined) =>
+  typeof value === 'string' && CHAT_SESSION_ID.test(value) ? value : null
 
 /** One line: mail headers and the inbox list must never receive line breaks from a visitor. */
 const oneLine = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
@@ -43,6 +56,7 @@ export function parseContact(body: ContactCreateBody): ContactInput {
     phone: optional(body.phone),
     company: optional(body.company),
     language: pickLanguage(body.language),
+    chatSessionId: pickChatSession(body.chatSessionId),
   }
 }
 

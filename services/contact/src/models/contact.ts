@@ -13,6 +13,8 @@ export type ContactDoc = {
   company: string | null
   message: string | null
   language: 'nl' | 'en' | 'de'
+  /** The chat session the request was sent from (the widget's id), or null. */
+  chatSessionId: string | null
   createdAt: Date
   handled: boolean
   handledAt: Date | null
@@ -51,6 +53,7 @@ const contactSchema = new Schema<ContactDoc>({
   company: { type: String, default: null },
   message: { type: String },
   language: { type: String, enum: ['nl', 'en', 'de'], default: 'nl' },
+  chatSessionId: { type: String, default: null },
   createdAt: { type: Date, default: () => new Date() },
   handled: { type: Boolean, default: false },
   handledAt: { type: Date, default: null },
@@ -71,6 +74,8 @@ const contactSchema = new Schema<ContactDoc>({
 })
 contactSchema.index({ dedupeKey: 1, dedupeSlot: 1 }, { unique: true })
 contactSchema.index({ createdAt: -1 })
+// The way back from a chat transcript to the requests it led to.
+contactSchema.index({ chatSessionId: 1 })
 contactSchema.index({ 'notification.status': 1, createdAt: 1 })
 
 export type ContactModel = Model<ContactDoc>

@@ -17,7 +17,10 @@ const Params = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const errors = errorResponses(401, 403, 404, 503)
 const NOT_FOUND = 'Contact request not found'
 
-/** The admin inbox. Erased requests are not listed. */
+/**
+ * The admin inbox. Erased requests are not listed. Each write is a change record (the audit
+ * trail), named by the request's id, never by the visitor's name.
+ */
 const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   // 401 before the body is read; answers private, no-store (personal data).
   adminOnly(app)
@@ -38,9 +41,13 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const { page, pageSize, handled } = request.query
+      const { page, pageSize, handled, chatSessionId } = request.query
       reply.header('cache-control', PRIVATE_NO_STORE)
-      const filter = { erasedAt: null, ...(handled === undefined ? {} : { handled }) }
+      const filter = {
+        erasedAt: null,
+        ...(handled === undefined ? {} : { handled }),
+        ...(chatSessionId === undefined ? {} : { chatSessionId }),
+      }
       const [items, total] = await Promise.all([
         contacts
           .find(filter)
@@ -85,6 +92,12 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         )
         .lean()
       if (!doc) throw notFound(NOT_FOUND)
+      await app.changes.record(request, {
+        kind: 'contact',
+        action: 'update',
+        target: { id: request.params.id, label: null },
+        fields: ['handled'],
+      })
       return toContactDto(doc)
     },
   )
@@ -109,7 +122,15 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
           { returnDocument: 'after' },
         )
         .lean()
-      if (doc) return toContactDto(doc)
+      if (doc) {
+        await app.changes.record(request, {
+          kind: 'contact',
+          action: 'update',
+          target: { id: request.params.id, label: null },
+          fields: ['notification'],
+        })
+        return toContactDto(doc)
+      }
       if (await contacts.exists(filter))
         throw conflict('Only a failed notification can be retried.', 'NOT_FAILED')
       throw notFound(NOT_FOUND)
@@ -141,6 +162,8 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
               phone: null,
               company: null,
               message: null,
+              // The conversation it came from is the visitor's words too: the link goes with them.
+              chatSessionId: null,
               erasedAt: new Date(),
               dedupeKey: `erased:${id}`,
               // Mail errors quote addresses; an unsent notification must not go out any more.
@@ -155,6 +178,8 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
           { $set: { 'notification.status': 'cancelled' } },
         )
         await forgetSubmission(app.redis, config.QUEUE_PREFIX, before.dedupeKey)
+        // The audit trail names the request by its id only: the name was personal data.
+        await app.changes.record(request, { kind: 'contact', action: 'delete', target: { id, label: null } })
         request.log.info({ contactId: id }, 'contact request erased')
       }
       return reply.code(204).send(null)
