@@ -5,6 +5,14 @@ import { deleteJson, getJson, patchJson, postJson } from '@/lib/api'
 export const createContact = (body: ContactCreateBody) => postJson<ContactCreated>('/api/contacts', body)
 export const listContacts = (page: number, pageSize: number, signal: AbortSignal) =>
   getJson<PagedList<ContactItem>>('/api/contacts', { signal, params: { page, pageSize } })
+export const getContact = (id: string, signal: AbortSignal) =>
+  getJson<ContactItem>(`/api/contacts/${encodeURIComponent(id)}`, { signal })
+/** The requests one chat conversation led to (the way back from a transcript). */
+export const listContactsFromChat = (sessionId: string, signal: AbortSignal) =>
+  getJson<PagedList<ContactItem>>('/api/contacts', {
+    signal,
+    params: { chatSessionId: sessionId, pageSize: 10 },
+  })
 export const setContactHandled = (id: string, handled: boolean) =>
   patchJson<ContactItem>(`/api/contacts/${encodeURIComponent(id)}`, { handled })
 export const deleteContact = (id: string) => deleteJson(`/api/contacts/${encodeURIComponent(id)}`)

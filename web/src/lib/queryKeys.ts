@@ -25,6 +25,18 @@ export const queryKeys = {
   contacts: {
     all: ['contacts'] as const,
     page: (page: number, pageSize: number) => ['contacts', 'page', page, pageSize] as const,
+    one: (id: string) => ['contacts', 'one', id] as const,
+    /** The requests a chat conversation led to. */
+    fromChat: (sessionId: string) => ['contacts', 'chat', sessionId] as const,
+  },
+  /** The admin's chat transcripts and what they show (an erasure invalidates `chat.all`). */
+  chat: {
+    all: ['chat'] as const,
+    conversations: (page: number, pageSize: number, q = '') =>
+      ['chat', 'conversations', page, pageSize, q] as const,
+    conversation: (sessionId: string) => ['chat', 'conversation', sessionId] as const,
+    unanswered: (page: number, pageSize: number) => ['chat', 'unanswered', page, pageSize] as const,
+    feedback: ['chat', 'feedback'] as const,
   },
   securityInfo: ['auth', 'security-info'] as const,
 }

@@ -1,5 +1,16 @@
-// The Inbox tab: the consultation requests.
+// The Inbox tab: the consultation requests, the chat's conversations and unanswered questions.
 export const inbox = {
+  views: {
+    label: 'Inbox',
+    requests: 'Consultation requests',
+    conversations: 'Chat conversations',
+    unanswered: 'Unanswered questions',
+  },
+  /** A request sent from the chat: the link to its conversation. */
+  fromChat: 'Sent from the chat',
+  openConversation: 'Read the conversation',
+  showAll: 'Show all requests',
+  focusedMissing: 'This request no longer exists (it was erased).',
   heading: 'Consultation requests',
   lead: 'Requests sent through the contact forms, newest first.',
   empty: 'No requests yet.',

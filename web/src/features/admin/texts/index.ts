@@ -2,6 +2,7 @@
 // success toasts for blog, page and feature writes), shown as is in every site language. It lives
 // with the admin, so it ships in the admin's chunk, not in the public pages' catalogs.
 import { blog, imports } from './blog'
+import { chat } from './chat'
 import { common } from './common'
 import { content } from './content'
 import { features } from './features'
@@ -11,5 +12,17 @@ import { pages } from './pages'
 import { projects } from './projects'
 import { settings } from './settings'
 
-export const texts = { ...common, content, blog, imports, pages, projects, features, media, settings, inbox }
+export const texts = {
+  ...common,
+  content,
+  blog,
+  imports,
+  pages,
+  projects,
+  features,
+  media,
+  settings,
+  inbox,
+  chat,
+}
 export type AdminTexts = typeof texts

@@ -1,9 +1,15 @@
 // A chat message's text with its links made clickable: site paths the assistant cites
 // (/pages/{slug}, /blog/{slug}, /projects, /#contact, /#werkwijze …) as router links, markdown
-// links [title](url), and http(s) URLs (new tab).
+// links [title](url), and http(s) URLs (new tab). Following the consultation form's link marks the
+// form as reached from this chat (its request then carries the chat's session).
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { scrollToId } from '@/lib/useHashScroll'
+import { useConsultationOrigin } from '@/stores/consultation'
+import { getChatSessionId } from '../stores/chat'
+
+/** The consultation form's anchor (the chat service's CONSULTATION_URL). */
+const CONSULTATION = '/#contact'
 
 const TOKEN =
   /\[([^\]\n]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)<>"]+[^\s)<>".,;:!?])|(\/(?:blog|pages)\/[A-Za-z0-9\-_%.]*[A-Za-z0-9\-_%]|\/projects\b|\/blog\b|\/#[A-Za-z][\w-]*)/g
@@ -23,6 +29,7 @@ export function SiteLink({ href, children }: { href: string; children: ReactNode
     <Link
       to={href}
       onClick={(e) => {
+        if (href === CONSULTATION) useConsultationOrigin.getState().fromChat(getChatSessionId())
         // Already on the home page: scroll instead of navigating to the same URL.
         if (hash && pathname === '/' && scrollToId(hash)) e.preventDefault()
       }}

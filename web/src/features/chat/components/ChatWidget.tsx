@@ -1,46 +1,18 @@
 // The floating chat widget (spec §2, §4, §5, §8, §9): a round button bottom-left opens a 384 × 600
-// panel; Dutch greeting first, Dutch times (hh:mm), typing dots while waiting, Enter sends and
-// Shift+Enter does not; input and send are disabled while a reply is pending.
+// panel; the disclosure (automated, may be wrong, the way to a person) above the Dutch greeting,
+// Dutch times (hh:mm), typing dots while waiting, Enter sends and Shift+Enter does not; input and
+// send are disabled while a reply is pending; each answer can be rated.
 import { MessageCircle, Send, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components'
-import { formatTime, useT } from '@/i18n'
-import { cn } from '@/lib/cn'
+import { useT } from '@/i18n'
 import { useChatStore, type ChatEntry } from '../stores/chat'
-import { ChatText, SiteLink } from './ChatText'
+import { ChatBubble } from './ChatBubble'
+import { ChatDisclosure } from './ChatDisclosure'
 import '../chat.css'
 
 export const CHAT_PANEL_WIDTH = 384
 export const CHAT_PANEL_HEIGHT = 600
-
-function Bubble({ m, label }: { m: ChatEntry; label: string }) {
-  const t = useT().chat
-  return (
-    <li
-      className={cn('chat__message', `chat__message--${m.sender}`)}
-      data-testid={`chat-message-${m.sender}`}
-    >
-      <span className="sr-only">{label}: </span>
-      <div className="chat__bubble">
-        <ChatText text={m.text} />
-        {m.sources && m.sources.length > 0 ? (
-          <span className="chat__sources">
-            {t.sources}{' '}
-            {m.sources.map((s, i) => (
-              <span key={`${s.url}-${i}`}>
-                {i > 0 ? ', ' : null}
-                <SiteLink href={s.url}>{s.title}</SiteLink>
-              </span>
-            ))}
-          </span>
-        ) : null}
-      </div>
-      <time className="chat__time" dateTime={new Date(m.timestamp).toISOString()}>
-        {formatTime(m.timestamp, 'nl')}
-      </time>
-    </li>
-  )
-}
 
 export function ChatWidget() {
   const t = useT().chat
@@ -109,10 +81,11 @@ export function ChatWidget() {
             tabIndex={0}
             lang="nl"
           >
+            <ChatDisclosure />
             <ol className="chat__list">
-              <Bubble m={greeting} label={t.bot} />
+              <ChatBubble m={greeting} label={t.bot} />
               {messages.map((m) => (
-                <Bubble key={m.id} m={m} label={m.sender === 'user' ? t.you : t.bot} />
+                <ChatBubble key={m.id} m={m} label={m.sender === 'user' ? t.you : t.bot} />
               ))}
               {pending ? (
                 <li className="chat__message chat__message--bot" data-testid="chat-typing">

@@ -2,7 +2,7 @@
 // user message is appended at once, the bot reply (or the error text of spec §8) afterwards.
 import { create } from 'zustand'
 import type { ChatSource } from '@site/contracts'
-import { askChat, type ChatOutcome } from '@/api/chat'
+import { askChat, rateAnswer, type ChatOutcome } from '@/api/chat'
 
 export const CHAT_SESSION_KEY = 'chatSessionId'
 
@@ -30,7 +30,14 @@ export interface ChatMessage {
   sender: 'user' | 'bot'
   timestamp: number
 }
-export type ChatEntry = ChatMessage & { sources?: ChatSource[] }
+export type ChatEntry = ChatMessage & {
+  sources?: ChatSource[]
+  /** The server's id of an answer: only such answers can be rated. */
+  messageId?: string
+  /** The visitor's rating (true: helpful), and whether saving it failed. */
+  helpful?: boolean
+  rating?: 'saving' | 'saved' | 'failed'
+}
 
 /** The bot texts for the failure outcomes (spec §8), from the catalog. */
 export interface ChatErrorTexts {
@@ -67,6 +74,8 @@ interface ChatState {
   setPending: (pending: boolean) => void
   /** Sends a message (trimmed, non-empty, not while waiting); resolves when the reply is shown. */
   send: (text: string, errors: ChatErrorTexts) => Promise<void>
+  /** Rates an answer (thumbs up: helpful); a failed save keeps the earlier rating and says so. */
+  rate: (entryId: string, helpful: boolean) => Promise<void>
 }
 
 let seq = 0
@@ -86,6 +95,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
           text: m.text,
           sender: m.sender,
           sources: m.sources,
+          messageId: m.messageId,
         },
       ],
     })),
@@ -98,10 +108,29 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     try {
       const outcome = await askChat(message, getChatSessionId())
       if (outcome.kind === 'answer')
-        get().append({ text: outcome.text, sender: 'bot', sources: outcome.sources })
+        get().append({
+          text: outcome.text,
+          sender: 'bot',
+          sources: outcome.sources,
+          messageId: outcome.messageId ?? undefined,
+        })
       else get().append({ text: replyText(outcome, errors), sender: 'bot' })
     } finally {
       set({ pending: false })
+    }
+  },
+  rate: async (entryId, helpful) => {
+    const entry = get().messages.find((m) => m.id === entryId)
+    if (!entry?.messageId || entry.rating === 'saving') return
+    const update = (patch: Partial<ChatEntry>) =>
+      set((s) => ({ messages: s.messages.map((m) => (m.id === entryId ? { ...m, ...patch } : m)) }))
+    const before = entry.helpful
+    update({ helpful, rating: 'saving' })
+    try {
+      await rateAnswer(getChatSessionId(), entry.messageId, helpful)
+      update({ rating: 'saved' })
+    } catch {
+      update({ helpful: before, rating: 'failed' })
     }
   },
 }))

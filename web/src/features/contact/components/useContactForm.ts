@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useLanguage } from '@/i18n'
+import { useConsultationOrigin } from '@/stores/consultation'
 import { toast } from '@/stores/toast'
 import { createContact } from '@/api/contacts'
 import { EMPTY_CONTACT, isValidContact, toContactBody, type ContactFields } from '../lib/contactFields'
@@ -14,6 +15,7 @@ interface Texts {
 /**
  * Form state of spec §4: editing → submitting → success (form cleared, `onSuccess`, success toast)
  * or failure (error toast, form kept). Validation failures show the same error toast (spec §5).
+ * A visitor who came from the chat sends its session id along (then forgotten).
  */
 export function useContactForm(texts: Texts, onSuccess?: () => void) {
   const { language } = useLanguage()
@@ -30,7 +32,9 @@ export function useContactForm(texts: Texts, onSuccess?: () => void) {
     if (!isValidContact(fields)) return fail()
     setPending(true)
     try {
-      await createContact(toContactBody(fields, language))
+      const origin = useConsultationOrigin.getState()
+      await createContact(toContactBody(fields, language, origin.chatSessionId))
+      origin.clear()
       setFields(EMPTY_CONTACT)
       onSuccess?.()
       toast({ title: texts.successTitle, description: texts.successText })

@@ -16,8 +16,12 @@ export function isValidContact(f: ContactFields): boolean {
   return f.name.trim() !== '' && f.message.trim() !== '' && isEmailAddress(f.email.trim())
 }
 
-/** The POST /api/contacts body of the form (trimmed; the honeypot empty). */
-export function toContactBody(f: ContactFields, language: Locale): ContactCreateBody {
+/** The POST /api/contacts body of the form (trimmed; the honeypot empty; the chat it came from, if any). */
+export function toContactBody(
+  f: ContactFields,
+  language: Locale,
+  chatSessionId: string | null = null,
+): ContactCreateBody {
   return {
     name: f.name.trim(),
     email: f.email.trim(),
@@ -26,5 +30,6 @@ export function toContactBody(f: ContactFields, language: Locale): ContactCreate
     message: f.message.trim(),
     language,
     website: '', // honeypot: people never fill it
+    ...(chatSessionId ? { chatSessionId } : {}),
   }
 }

@@ -1,5 +1,6 @@
 // Chat widget (spec §2, §8): the conversation is Dutch in every site language (the chat language
-// is sent fixed at nl, spec §9); only the controls' accessible labels follow the site language.
+// is sent fixed at nl, spec §9); the controls' labels, the disclosure and the rating follow the
+// site language (issue 33: the visitor must understand they talk to an automated assistant).
 export const chat = {
   title: 'Chat met ons',
   greeting: 'Hallo! Ik ben de digitale assistent. Waarmee kan ik u vandaag helpen?',
@@ -18,4 +19,15 @@ export const chat = {
   you: 'U',
   bot: 'Assistent',
   sources: 'Meer lezen:',
+  // The disclosure above the first message (EU AI Act, art. 50): automated, may be wrong, a person.
+  disclosure:
+    'U chat met een geautomatiseerde assistent (AI), niet met een mens. Antwoorden kunnen onjuist of onvolledig zijn. We bewaren dit gesprek om onze antwoorden te verbeteren.',
+  person: 'Liever iemand van ons team spreken?',
+  personAction: 'Vraag een gratis adviesgesprek aan',
+  // Thumbs up/down under each answer.
+  rateQuestion: 'Was dit antwoord nuttig?',
+  helpful: 'Nuttig',
+  notHelpful: 'Niet nuttig',
+  rated: 'Bedankt voor uw beoordeling.',
+  rateFailed: 'Uw beoordeling is niet opgeslagen. Probeer het opnieuw.',
 }

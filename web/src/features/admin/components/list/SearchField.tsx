@@ -4,8 +4,18 @@ import { Input } from '@/components'
 import { texts } from '../../texts'
 
 /** Title search above a list: searches as the admin types (after a short pause) and on Enter. */
-export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string) => void }) {
-  const t = texts.search
+export function SearchField({
+  id,
+  onSearch,
+  label = texts.search.label,
+  placeholder = texts.search.placeholder,
+}: {
+  id: string
+  onSearch: (q: string) => void
+  /** What is searched, when it is not the titles. */
+  label?: string
+  placeholder?: string
+}) {
   const [value, setValue] = useState('')
   const searched = useRef('')
   // The latest onSearch, so that only the text re-arms the timer (the tab passes a new function every render).
@@ -32,13 +42,13 @@ export function SearchField({ id, onSearch }: { id: string; onSearch: (q: string
       }}
     >
       <label htmlFor={id} className="sr-only">
-        {t.label}
+        {label}
       </label>
       <Input
         id={id}
         type="search"
         value={value}
-        placeholder={t.placeholder}
+        placeholder={placeholder}
         onChange={(e) => setValue(e.target.value)}
       />
     </form>

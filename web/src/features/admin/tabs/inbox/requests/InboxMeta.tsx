@@ -2,7 +2,7 @@
 import type { ContactItem } from '@site/contracts'
 import { formatDate, useLanguage } from '@/i18n'
 import { mailtoHref } from '@/lib/mailto'
-import { texts } from '../../texts'
+import { texts } from '../../../texts'
 
 export function InboxMeta({ item }: { item: ContactItem }) {
   const ti = texts.inbox

@@ -1,11 +1,13 @@
 // One consultation request in the inbox: name, handled/open and mail badges, the details, the
-// message, and mark handled / reply / erase.
-import { Check, Mail, RotateCcw, Trash2 } from 'lucide-react'
+// message, the chat conversation it was sent from, and mark handled / reply / erase.
+import { Check, Mail, MessageCircle, RotateCcw, Trash2 } from 'lucide-react'
+import { Link } from 'react-router-dom'
 import type { ContactItem } from '@site/contracts'
 import { Badge, Button } from '@/components'
 import { mailtoHref } from '@/lib/mailto'
+import { inboxHref } from '../inboxView'
 import { InboxMeta } from './InboxMeta'
-import { texts } from '../../texts'
+import { texts } from '../../../texts'
 
 export function InboxItem({
   item,
@@ -41,6 +43,12 @@ export function InboxItem({
         </header>
         <InboxMeta item={item} />
         <p className="admin-inbox__message">{item.message}</p>
+        {item.chat_session_id ? (
+          <p className="admin-inbox__chat">
+            <MessageCircle size={14} aria-hidden /> {ti.fromChat}:{' '}
+            <Link to={inboxHref.conversation(item.chat_session_id)}>{ti.openConversation}</Link>
+          </p>
+        ) : null}
         <div className="admin-row__actions">
           <Button
             variant="outline"
