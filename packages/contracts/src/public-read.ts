@@ -6,6 +6,7 @@
  * module without TypeBox: `@site/contracts/public-read`.
  */
 import type { PagedList } from './paging.js'
+import { SURROGATE_KEY_HEADER, parseSurrogateKeys } from './surrogate.js'
 
 /** The service did not answer usably: down, too slow, an error status, or a body that is not JSON. */
 export class UpstreamError extends Error {
@@ -19,6 +20,8 @@ export interface PublicReadOptions {
   signal?: AbortSignal
   /** A 404 answer is data (`null`: "not found"), not an error. */
   notFoundIsNull?: boolean
+  /** Collects the surrogate keys of the answer (a page carries the keys of every read it was built from). */
+  keys?: Set<string>
 }
 
 /** GET `url` as JSON (anonymously: only what any visitor may read); throws UpstreamError. */
@@ -34,6 +37,7 @@ export async function fetchPublicRead(url: string | URL, opts: PublicReadOptions
   } catch (err) {
     throw new UpstreamError(`${where}: ${(err as Error).message}`)
   }
+  for (const key of parseSurrogateKeys(res.headers.get(SURROGATE_KEY_HEADER))) opts.keys?.add(key)
   if (res.status === 404 && opts.notFoundIsNull) {
     await res.body?.cancel()
     return null

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SHARED_CACHE_CONTROL, SURROGATE_KEY_HEADER, surrogateKeyValue } from '@site/contracts/surrogate'
 import type { CachedBody } from './read-cache.js'
 
 /** Clients revalidate every time (an admin's edit shows on the next load) and get 304 when nothing changed. */
@@ -24,6 +25,22 @@ export function sendCached(
   reply.header('etag', entry.etag).header('cache-control', cacheControl)
   if (matchesEtag(request, entry.etag)) return reply.code(304).send()
   return reply.type('application/json; charset=utf-8').send(entry.body)
+}
+
+/**
+ * Sends a cached public answer a shared cache may keep (the gateway's, a CDN's): SHARED_CACHE_CONTROL
+ * and the surrogate keys of what it was built from (`keys`, plus the entry's own), by which every
+ * write purges it (docs/design.md, "The shared cache"). Only for answers every anonymous visitor gets.
+ */
+export function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  keys: string[] = [],
+) {
+  const all = [...keys, ...(entry.keys ?? [])]
+  if (all.length) reply.header(SURROGATE_KEY_HEADER, surrogateKeyValue(all))
+  return sendCached(request, reply, entry, SHARED_CACHE_CONTROL)
 }
 
 /** Adds `Cookie` to the reply's Vary header (keeping what is there): the answer depends on the session. */

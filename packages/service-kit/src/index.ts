@@ -33,6 +33,7 @@ export { sanitizeRichHtml } from './html.js'
 export { ReadCache, etagOf, type CachedBody, type ReadCacheOptions } from './read-cache.js'
 export {
   sendCached,
+  sendShared,
   sendImmutable,
   matchesEtag,
   PUBLIC_REVALIDATE,

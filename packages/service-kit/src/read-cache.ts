@@ -8,6 +8,8 @@ export interface CachedBody {
   /** Strong ETag of `body`. */
   etag: string
   at: number
+  /** Surrogate keys of the answer (what it was built from), when the reader names them. */
+  keys?: string[]
 }
 
 export function etagOf(data: string | Buffer): string {
@@ -45,8 +47,16 @@ export class ReadCache {
     this.maxEntries = options.maxEntries ?? 1000
   }
 
-  /** The cached answer of `key`, or `load()`'s, serialized once. `maxAgeMs` overrides the TTL for this read. */
-  async get(key: string, load: () => Promise<unknown>, maxAgeMs = this.ttlMs): Promise<CachedBody> {
+  /**
+   * The cached answer of `key`, or `load()`'s, serialized once. `maxAgeMs` overrides the TTL for this
+   * read; `keysOf` names the surrogate keys of a loaded value other than null (kept with it, see sendShared).
+   */
+  async get(
+    key: string,
+    load: () => Promise<unknown>,
+    maxAgeMs = this.ttlMs,
+    keysOf?: (value: unknown) => string[],
+  ): Promise<CachedBody> {
     const hit = this.entries.get(key)
     if (hit && Date.now() - hit.at < maxAgeMs) return hit
     let running = this.pending.get(key)
@@ -55,7 +65,8 @@ export class ReadCache {
       running = load().then(
         (value) => {
           const body = JSON.stringify(value)
-          const entry = { body, etag: etagOf(body), at: Date.now() }
+          const entry: CachedBody = { body, etag: etagOf(body), at: Date.now() }
+          if (keysOf && value != null) entry.keys = keysOf(value)
           // A write that happened while loading makes this answer possibly stale: serve it, don't keep it.
           if (generation === this.generation) this.keep(key, entry)
           return entry

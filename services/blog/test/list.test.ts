@@ -1,4 +1,5 @@
 import t from 'tap'
+import { SHARED_CACHE_CONTROL } from '@site/contracts/surrogate'
 import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 
@@ -75,7 +76,8 @@ t.test('the public list: summaries in pages, newest first, with the total', asyn
     { items: [], page: 9, pageSize: 12, total: 30 },
     'past the end: empty page',
   )
-  t.equal(first.headers['cache-control'], 'public, max-age=0, must-revalidate')
+  t.equal(first.headers['cache-control'], SHARED_CACHE_CONTROL, 'a shared cache may keep it')
+  t.equal(first.headers['surrogate-key'], 'posts', 'purged by any write to posts')
   t.match(first.headers.vary, /Cookie/)
 })
 
@@ -100,6 +102,8 @@ t.test('ETag/304 on the list and on a post by slug; a write changes the ETag', a
   t.equal(one.statusCode, 200)
   t.equal(one.json().content_en.length > 1000, true, 'the detail carries the full content')
   const oneTag = one.headers.etag as string
+  t.equal(one.headers['surrogate-key'], `post:${one.json().id}`, 'a post is purged by its own key')
+  t.equal(one.headers['cache-control'], SHARED_CACHE_CONTROL)
   t.equal((await get('/api/blog/slug/post-29', { 'if-none-match': oneTag })).statusCode, 304)
 
   const put = await app.inject({

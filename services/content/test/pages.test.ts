@@ -1,6 +1,7 @@
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
 import type { Page, PagedList, PageSummary } from '@site/contracts'
+import { SHARED_CACHE_CONTROL } from '@site/contracts/surrogate'
 import { content, text } from './helpers.js'
 
 const page = (slug: string, extra: object = {}) => ({
@@ -196,7 +197,8 @@ t.test(
       p1.items.some((p) => 'content_nl' in p || 'content_en' in p || 'content_de' in p),
       'no content_* in the list',
     )
-    t.equal(first.headers['cache-control'], 'public, max-age=0, must-revalidate')
+    t.equal(first.headers['cache-control'], SHARED_CACHE_CONTROL)
+    t.equal(first.headers['surrogate-key'], 'pages')
     t.match(first.headers.vary, /Cookie/)
     const p2 = (await get('/api/pages?page=2')).json<List>()
     t.match(p2, { page: 2, pageSize: 12, total: 14 })
@@ -231,6 +233,7 @@ t.test(
 
     const detail = await get('/api/pages/slug/p-13')
     t.match(detail.json<Page>().content_nl, /tekst/, 'the detail carries the content')
+    t.equal(detail.headers['surrogate-key'], `page:${detail.json<Page>().id}`, 'purged by its own key')
     t.equal(
       (await get('/api/pages/slug/p-13', { 'if-none-match': detail.headers.etag as string })).statusCode,
       304,

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync } from 'fastify'
+import { SURROGATE_KEY_HEADER, WEB_KEY } from '@site/contracts/surrogate'
 
 /**
  * The browser build's files: hashed assets cached for a year, the rest (images, icons) for a day.
@@ -14,7 +15,7 @@ const files: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
     preCompressed: true,
     setHeaders(reply, path) {
       if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
-      else reply.header('cache-control', 'public, max-age=86400')
+      else reply.header('cache-control', 'public, max-age=86400').header(SURROGATE_KEY_HEADER, WEB_KEY)
     },
   })
 }

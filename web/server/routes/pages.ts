@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { Counter, Gauge } from 'prom-client'
 import { SESSION_COOKIE } from '@site/service-kit'
+import {
+  SHARED_CACHE_CONTROL,
+  SURROGATE_KEY_HEADER,
+  WEB_KEY,
+  surrogateKeyValue,
+} from '@site/contracts/surrogate'
 import { PageAbandoned } from '../../src/ssr/renderer'
 import type { Config } from '../config'
 import { sendTagged } from '../lib/etag'
@@ -61,10 +67,15 @@ const pages: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =>
         signal: gone.signal,
       })
       outcomes.inc({ outcome: 'rendered' })
-      reply.code(page.status).type('text/html; charset=utf-8')
-      // Pages change when an admin edits content: always revalidate (the services' caches keep this
-      // cheap). A page says whether the request carried a session cookie: shared caches key on it.
-      reply.header('cache-control', 'no-cache').header('vary', 'Cookie')
+      reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie')
+      // A page says whether the request carried a session cookie, so only an anonymous one is
+      // shared: a shared cache keeps it, purged by the surrogate keys of the reads it was built from
+      // (an admin's write announces them). Browsers always revalidate (an edit shows on the next load).
+      const session = SESSION.test(request.headers.cookie ?? '')
+      if (page.status === 200 && !session) {
+        reply.header('cache-control', SHARED_CACHE_CONTROL)
+        reply.header(SURROGATE_KEY_HEADER, surrogateKeyValue([...page.surrogateKeys, WEB_KEY]))
+      } else reply.header('cache-control', 'no-cache')
       if (page.status === 503) reply.header('retry-after', '30')
       return page.status === 200 ? sendTagged(request, reply, page.html) : reply.send(page.html)
     } catch (err) {

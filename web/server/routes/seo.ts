@@ -1,4 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { SURROGATE } from '@site/contracts'
+import {
+  SHARED_CACHE_CONTROL,
+  SURROGATE_KEY_HEADER,
+  WEB_KEY,
+  surrogateKeyValue,
+} from '@site/contracts/surrogate'
 import type { Language } from '@/i18n'
 import { sendTagged } from '../lib/etag'
 
@@ -28,11 +35,16 @@ const seo: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
     type: string,
     build: () => Promise<string | null>,
+    keys: string[],
   ) {
     try {
       const body = await build()
       if (body === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-      reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300')
+      // Shared caches keep it until a write to what it lists purges it (surrogate keys).
+      reply
+        .type(`${type}; charset=utf-8`)
+        .header('cache-control', SHARED_CACHE_CONTROL)
+        .header(SURROGATE_KEY_HEADER, surrogateKeyValue([...keys, WEB_KEY]))
       return sendTagged(request, reply, body)
     } catch (err) {
       request.log.warn({ err }, 'xml')
@@ -44,16 +56,19 @@ const seo: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get('/sitemap.xml', (request, reply) => xml(request, reply, 'application/xml', renderer.sitemap))
+  const { posts, pages } = SURROGATE
+  app.get('/sitemap.xml', (request, reply) =>
+    xml(request, reply, 'application/xml', renderer.sitemap, [posts]),
+  )
   app.get('/sitemap-pages.xml', (request, reply) =>
-    xml(request, reply, 'application/xml', renderer.sitemapPages),
+    xml(request, reply, 'application/xml', renderer.sitemapPages, [pages, posts]),
   )
   app.get<{ Params: { page: string } }>('/sitemap-posts-:page(^\\d+).xml', (request, reply) =>
-    xml(request, reply, 'application/xml', () => renderer.sitemapPosts(request.params.page)),
+    xml(request, reply, 'application/xml', () => renderer.sitemapPosts(request.params.page), [posts]),
   )
   for (const [prefix, language] of FEEDS)
     app.get(`${prefix}/feed.xml`, (request, reply) =>
-      xml(request, reply, 'application/rss+xml', () => renderer.feed(language)),
+      xml(request, reply, 'application/rss+xml', () => renderer.feed(language), [posts]),
     )
 }
 export default seo

@@ -11,7 +11,13 @@ export interface Upstreams {
   timeoutMs: number
 }
 
-export async function fetchRead<T>(up: Upstreams, read: PublicRead<T>, signal?: AbortSignal): Promise<T> {
+/** `keys` collects the surrogate keys of the answers read (the page's Surrogate-Key). */
+export async function fetchRead<T>(
+  up: Upstreams,
+  read: PublicRead<T>,
+  signal?: AbortSignal,
+  keys?: Set<string>,
+): Promise<T> {
   const base = read.path.startsWith('/api/blog') ? up.blogUrl : up.contentUrl
   const url = new URL(read.path, base)
   for (const [k, v] of Object.entries(read.params ?? {})) url.searchParams.set(k, String(v))
@@ -19,6 +25,7 @@ export async function fetchRead<T>(up: Upstreams, read: PublicRead<T>, signal?: 
     timeoutMs: up.timeoutMs,
     signal,
     notFoundIsNull: read.notFoundIsNull,
+    keys,
   })
   if (body === null && read.notFoundIsNull) return null as T
   try {

@@ -41,6 +41,8 @@ export interface RenderedPage {
   html: string
   /** The keys of the public reads the page was built from. */
   reads: QueryKey[]
+  /** The surrogate keys of the answers those reads got (the page's Surrogate-Key). */
+  surrogateKeys: string[]
 }
 
 /** The pages' one inline script (the returning visitor's language redirect), allowed by the gateway's CSP hash. */
@@ -55,7 +57,6 @@ export function createRenderer(opts: RendererOptions) {
   const onError = opts.onError ?? (() => undefined)
   const handler = createStaticHandler(routes)
   const assetsFor = assetLinks(opts.manifest, [...new Set(chunksOf(routes))])
-  const run: ServerLoadContext['run'] = (read, signal) => fetchRead(opts.upstreams, read, signal)
 
   /**
    * `session`: the request carried a session cookie. Without one the browser need not ask who is
@@ -68,6 +69,9 @@ export function createRenderer(opts: RendererOptions) {
   ): Promise<RenderedPage> {
     const url = new URL(href, opts.origin)
     const language = languageFromPath(url.pathname)
+    const keys = new Set<string>()
+    const run: ServerLoadContext['run'] = (read, readSignal) =>
+      fetchRead(opts.upstreams, read, readSignal, keys)
     const requestContext: ServerLoadContext = { heads: heads(opts.origin, language), run, onError }
     // The client gone while the page loaded: its reads were stopped, and nothing is rendered.
     const context = await handler
@@ -89,7 +93,7 @@ export function createRenderer(opts: RendererOptions) {
         .replace('<!--app-data-->', () => data)
     const head = renderHead(answer.head, language)
     // The admin is rendered in the browser only (a lazy chunk for signed-in users).
-    if (answer.shell) return { status: 200, html: fill(head, ''), reads: [] }
+    if (answer.shell) return { status: 200, html: fill(head, ''), reads: [], surrogateKeys: [] }
 
     const payload: SsrPayload = {
       status: answer.status,
@@ -112,6 +116,7 @@ export function createRenderer(opts: RendererOptions) {
       status: answer.status,
       html: fill(`${head}\n    ${assets}`, body, script),
       reads: readKeys(answer),
+      surrogateKeys: [...keys],
     }
   }
 

@@ -150,6 +150,37 @@ t.test('an unchanged page or feed revalidates with a 304; an edit changes its ta
   t.not(after.headers.get('etag'), before)
 })
 
+t.test(
+  'anonymous pages and feeds are shareable and carry the surrogate keys of what they were built from',
+  async (t) => {
+    const keysOf = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${origin}${path}`, { headers })
+      await res.arrayBuffer()
+      return {
+        status: res.status,
+        cacheControl: res.headers.get('cache-control') ?? '',
+        keys: (res.headers.get('surrogate-key') ?? '').split(' ').filter(Boolean).sort(),
+      }
+    }
+    const { id } = (await (await get('/api/blog/slug/ai-prototype-in-days')).json()) as { id: string }
+    const post = await keysOf('/blog/ai-prototype-in-days')
+    t.same(post.keys, [`post:${id}`, 'web'].sort(), 'a post: its own key')
+    t.match(post.cacheControl, /public.*s-maxage=\d+/)
+    t.same((await keysOf('/en/blog')).keys, ['posts', 'web'], '/blog: the posts')
+    t.same(
+      (await keysOf('/')).keys,
+      ['content', 'features', 'pages', 'posts', 'projects', 'web'],
+      'the home page: everything it shows',
+    )
+    t.same((await keysOf('/en/feed.xml')).keys, ['posts', 'web'])
+    const missing = await keysOf('/blog/no-such-post')
+    t.equal(missing.status, 404)
+    t.notMatch(missing.cacheControl, /public/, 'a 404 is not shared')
+    const signedIn = await keysOf('/blog', { cookie: api.cookie })
+    t.notMatch(signedIn.cacheControl, /public/, 'a page with a session is not shared')
+  },
+)
+
 t.test('the head of a post, a page, the home page and the blog', async (t) => {
   const { body } = await html('/en/blog/ai-prototype-in-days')
   t.match(body, '<html lang="en"')

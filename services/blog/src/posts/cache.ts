@@ -37,14 +37,18 @@ export class PublishedCache {
     this.cache.clearLocal()
   }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+  async get(
+    key: string,
+    load: () => Promise<unknown>,
+    keysOf?: (value: unknown) => string[],
+  ): Promise<CachedBody> {
     const version = await this.redis.get(postsVersionKey(this.prefix)).catch(() => undefined)
-    if (version === undefined) return this.cache.get(key, load, this.ttlMs)
+    if (version === undefined) return this.cache.get(key, load, this.ttlMs, keysOf)
     if (version !== this.version) {
       this.cache.clearLocal()
       this.version = version
     }
     // Redis confirmed the version: entries stay valid until the next write.
-    return this.cache.get(key, load, Number.POSITIVE_INFINITY)
+    return this.cache.get(key, load, Number.POSITIVE_INFINITY, keysOf)
   }
 }

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  PRIVATE_NO_STORE,
-  PUBLIC_REVALIDATE,
-  Type,
-  errorResponses,
-  notFound,
-  sendCached,
-} from '@site/service-kit'
-import { BlogPost, BlogPostSummary, PAGE_SIZE_DEFAULT, PageQuery, Paged } from '@site/contracts'
+import { PRIVATE_NO_STORE, Type, errorResponses, notFound, sendShared } from '@site/service-kit'
+import { BlogPost, BlogPostSummary, PAGE_SIZE_DEFAULT, PageQuery, Paged, SURROGATE } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
 import { listPosts } from '../../posts/list.js'
@@ -17,7 +10,8 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
 
 /**
  * GET /api/blog: one page of post summaries, newest first. Anonymous callers (and `published=true`)
- * get the published posts from the cache, public and revalidated by ETag; admins get drafts too,
+ * get the published posts from the cache, public (a shared cache keeps them, purged by the key
+ * `posts`; a post by `post:<id>`) and revalidated by ETag; admins get drafts too,
  * `published=true|false` and the title search `q`, never stored. GET /api/blog/slug/{slug}: the
  * full post; drafts only for admins.
  */
@@ -45,7 +39,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
           const list = await listPosts(ctx.posts, { page, pageSize, published: true })
           return { ...list, items: await ctx.bylines(list.items) }
         })
-        return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+        return sendShared(request, reply, entry, [SURROGATE.posts])
       }
       reply.header('cache-control', PRIVATE_NO_STORE)
       return listPosts(ctx.posts, { page, pageSize, published, q })
@@ -64,11 +58,15 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { slug } = request.params
       reply.header('vary', 'Cookie')
-      const entry = await ctx.cache.get(`slug:${slug}`, async () => {
-        const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
-        return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
-      })
-      if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      const entry = await ctx.cache.get(
+        `slug:${slug}`,
+        async () => {
+          const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
+          return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
+        },
+        (post) => [SURROGATE.post((post as { id: string }).id)],
+      )
+      if (entry.body !== 'null') return sendShared(request, reply, entry)
       if (await request.getAdmin()) {
         const doc = await ctx.posts.findOne({ slug }).lean<PostDoc>()
         if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toPostDto(doc))

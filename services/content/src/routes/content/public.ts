@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { SiteContent } from '@site/contracts'
-import { errorResponses, sendCached } from '@site/service-kit'
+import { SURROGATE, SiteContent } from '@site/contracts'
+import { errorResponses, sendShared } from '@site/service-kit'
 import { toContentDto } from '../../lib/dto.js'
 import { SITE_CONTENT_ID } from '../../models/content.js'
 
@@ -24,7 +24,8 @@ const contentPublic: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SiteContent, 304: {}, ...errorResponses(503) },
       },
     },
-    async (request, reply) => sendCached(request, reply, await cache.get('content', load)),
+    async (request, reply) =>
+      sendShared(request, reply, await cache.get('content', load), [SURROGATE.content]),
   )
 }
 export default contentPublic

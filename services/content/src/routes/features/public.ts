@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { Feature } from '@site/contracts'
-import { errorResponses, sendCached } from '@site/service-kit'
+import { Feature, SURROGATE } from '@site/contracts'
+import { errorResponses, sendShared } from '@site/service-kit'
 import { listFeatures } from './list.js'
 
 /** GET /api/features, in display order. */
@@ -16,7 +16,9 @@ const featuresPublic: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await app.store.cache.get('features', () => listFeatures(app.store))),
+      sendShared(request, reply, await app.store.cache.get('features', () => listFeatures(app.store)), [
+        SURROGATE.features,
+      ]),
   )
 }
 export default featuresPublic

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import {
   PRIVATE_NO_STORE,
-  PUBLIC_REVALIDATE,
   errorResponses,
   findPage,
   notFound,
-  sendCached,
+  sendShared,
   titleSearch,
 } from '@site/service-kit'
-import { PAGE_SIZE_DEFAULT, Page, PageQuery, PageSummary, Paged } from '@site/contracts'
+import { PAGE_SIZE_DEFAULT, Page, PageQuery, PageSummary, Paged, SURROGATE } from '@site/contracts'
 import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
 import { PAGE_NOT_FOUND } from './texts.js'
 
@@ -45,7 +44,7 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await cache.get(`pages:public:${page}:${pageSize}`, () =>
         listPages({ published: true }, { page, pageSize }),
       )
-      return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      return sendShared(request, reply, entry, [SURROGATE.pages])
     },
   )
 
@@ -71,11 +70,16 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { slug } = request.params
       reply.header('vary', 'Cookie')
-      const entry = await cache.get(`pages:slug:${slug}`, async () => {
-        const doc = await models.pages.findOne({ slug, published: true }).lean()
-        return doc ? toPageDto(doc) : null
-      })
-      if (entry.body !== 'null') return sendCached(request, reply, entry, PUBLIC_REVALIDATE)
+      const entry = await cache.get(
+        `pages:slug:${slug}`,
+        async () => {
+          const doc = await models.pages.findOne({ slug, published: true }).lean()
+          return doc ? toPageDto(doc) : null
+        },
+        undefined,
+        (page) => [SURROGATE.page((page as { id: string }).id)],
+      )
+      if (entry.body !== 'null') return sendShared(request, reply, entry)
       const draft = (await request.getAdmin()) ? await models.pages.findOne({ slug }).lean() : null
       if (!draft) throw notFound(PAGE_NOT_FOUND)
       return reply.header('cache-control', PRIVATE_NO_STORE).send(toPageDto(draft))

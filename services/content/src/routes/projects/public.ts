@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { errorResponses, findPage, sendCached } from '@site/service-kit'
-import { PAGE_SIZE_DEFAULT, PageQuery, Paged, Project } from '@site/contracts'
+import { errorResponses, findPage, sendShared } from '@site/service-kit'
+import { PAGE_SIZE_DEFAULT, PageQuery, Paged, Project, SURROGATE } from '@site/contracts'
 import { toProjectDto } from '../../lib/dto.js'
 
 /** No title search on projects: their list is short and shown whole on /projects, page by page. */
@@ -30,7 +30,7 @@ const projectsPublic: FastifyPluginAsyncTypebox = async (app) => {
           { sort: { created_at: -1, _id: -1 }, map: toProjectDto },
         ),
       )
-      return sendCached(request, reply, entry)
+      return sendShared(request, reply, entry, [SURROGATE.projects])
     },
   )
 }
