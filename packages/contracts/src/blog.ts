@@ -40,6 +40,10 @@ export const BlogPost = Type.Object({
   meta_description_de: Nullable(Type.String()),
   featured_image: Nullable(Type.String()),
   published: Type.Boolean(),
+  /** A draft goes out at this moment (docs/editorial.md, "Scheduled publishing"); null once it did. */
+  publish_at: Nullable(Type.String({ format: 'date-time' })),
+  /** A published post goes off the site at this moment; null once it did. */
+  unpublish_at: Nullable(Type.String({ format: 'date-time' })),
   author: Type.String(),
   tags: Type.Array(Type.String()),
   /** Fields the LLM wrote that no admin has edited or approved yet. */
@@ -81,6 +85,8 @@ export const BlogPostCreate = Type.Object({
   slug: Type.Optional(Nullable(Type.String({ maxLength: 120 }))),
   featured_image: OptText(2000),
   published: Type.Optional(Type.Boolean({ default: false })),
+  publish_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  unpublish_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   author: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30 })),
 })

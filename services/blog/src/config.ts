@@ -43,6 +43,8 @@ export const workerConfigProperties = {
   BLOG_IMPORT_MAX_PIXELS: Type.Integer({ minimum: 1, default: 300_000_000 }),
   /** A job whose worker died is taken up again after this lock time (BullMQ lockDuration). */
   BLOG_WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30000 }),
+  /** How often the scheduler looks for publish times already past (a job lost with Redis). */
+  BLOG_SCHEDULE_SWEEP_MS: Type.Integer({ minimum: 1000, default: 60000 }),
 }
 
 export type Config = ReturnType<typeof readConfig>

@@ -6,6 +6,8 @@ export interface Stack {
   ports: Record<string, number>
   env: Record<string, string>
   stop: () => Promise<void>
+  /** The processes' supervisor: `signal(name, sig)` kills or freezes one (a killed one is restarted). */
+  supervisor: { signal: (name: string, sig: NodeJS.Signals) => void }
   /** Creates or updates an admin account with the auth service's own seed command. */
   seedAdmin: (username: string, password: string) => void
 }

@@ -12,6 +12,7 @@ import { toPostDto } from '../posts/dto.js'
 import { ChangeLog } from '@site/service-kit/changes'
 import { processImport, type ImportResult } from './import.js'
 import { importImages } from './import-images.js'
+import { startScheduleWorker } from './schedule-worker.js'
 import type { TranslationMemo } from './translate-stage.js'
 
 /** Translated pieces kept for a day in Redis, keyed by a hash of what was asked. */
@@ -26,7 +27,7 @@ function redisMemo(redis: Redis, prefix: string): TranslationMemo {
   }
 }
 
-/** Starts the blog-import consumer; used by worker.ts and by tests that need a real Worker. */
+/** Starts the blog-import and blog-schedule consumers; used by worker.ts and by tests that need a real Worker. */
 export async function startImportWorker(
   config: WorkerConfig,
   log: Log,
@@ -110,10 +111,12 @@ export async function startImportWorker(
         worker,
       })
     : null
+  const scheduled = startScheduleWorker(config, log, { db, redis, posts, changes, metrics: opts.metrics })
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
   return [
     { close },
+    ...scheduled,
     ...(queueMetrics ? [queueMetrics] : []),
     { close: () => changes.stop() },
     { close: async () => redis.disconnect() },

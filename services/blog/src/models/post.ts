@@ -15,6 +15,8 @@ const OWN_RULES = {
   content_nl: { type: String, default: '' },
   content_en: { type: String, default: '' },
   published: { type: Boolean, default: false },
+  publish_at: { type: Date, default: null },
+  unpublish_at: { type: Date, default: null },
   author: { type: String, required: true },
   tags: { type: [String], default: [] },
 }
@@ -33,9 +35,15 @@ export const POST_OPTIONAL_FIELDS = Object.keys(BlogPostCreate.properties).filte
 /** Stored documents: the contract's fields (an optional one may be absent in an older document). */
 type Stored<T> = { [K in keyof T]: null extends T[K] ? T[K] | undefined : T[K] }
 export type PostDoc = Stored<
-  Omit<BlogPost, 'id' | 'created_at' | 'updated_at' | 'needs_translation' | 'needs_review'>
+  Omit<
+    BlogPost,
+    'id' | 'created_at' | 'updated_at' | 'needs_translation' | 'needs_review' | 'publish_at' | 'unpublish_at'
+  >
 > & {
   _id: Types.ObjectId
+  /** Scheduled moments (docs/editorial.md, "Scheduled publishing"); absent in older documents. */
+  publish_at?: Date | null
+  unpublish_at?: Date | null
   /** The import that made this post: a replayed or retried job finds it instead of making a second one. */
   source_upload_id?: string
   created_at: Date
@@ -58,6 +66,9 @@ postSchema.index({ source_upload_id: 1 }, { unique: true, sparse: true })
 // The lists' sort (newest first, _id breaking ties): the public list within published posts, the admin list over all.
 postSchema.index({ published: 1, created_at: -1, _id: -1 })
 postSchema.index({ created_at: -1, _id: -1 })
+// The scheduler's sweep: drafts due to go out, published posts due to go off.
+postSchema.index({ publish_at: 1 })
+postSchema.index({ unpublish_at: 1 })
 // The indexers' read of what changed (GET /api/blog/changes).
 postSchema.index({ published: 1, updated_at: 1, _id: 1 })
 

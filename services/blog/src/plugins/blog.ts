@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { Queue } from 'bullmq'
 import type { FastifyRequest } from 'fastify'
 import type { ChangeInput } from '@site/service-kit'
-import { QUEUES, type BlogImportJob } from '@site/contracts'
+import { QUEUES, type BlogImportJob, type BlogScheduleJob } from '@site/contracts'
 import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
@@ -11,6 +11,8 @@ import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
 import { publicBylines } from '../posts/bylines.js'
 import { createLlm, type Llm } from '../lib/llm.js'
 import type { ImportResult } from '../jobs/import.js'
+import type { PostDoc } from '../models/post.js'
+import { enqueueSchedule } from '../posts/schedule.js'
 
 /** What the blog routes share: the posts and imports models, the published cache, the LLM and the import queue. */
 export interface Blog {
@@ -22,6 +24,8 @@ export interface Blog {
   llm: Llm | null
   queue: Queue<BlogImportJob, ImportResult>
   events: ReturnType<typeof createQueueEvents>['events']
+  /** After a write: the post's scheduled moments as delayed jobs (posts/schedule.ts). */
+  schedule(post: PostDoc, before: PostDoc | null): Promise<void>
   /**
    * After every write: this process's cache and every other replica's (through Redis), then the
    * change is recorded (history, audit, the gateway's purge of the keys it touches).
@@ -53,6 +57,7 @@ export default fp<{ config: Config }>(
       backoff: { type: 'exponential', delay: config.BLOG_IMPORT_BACKOFF_MS },
     })
     const ev = createQueueEvents(QUEUES.blogImport, settings)
+    const scheduled = createQueue<BlogScheduleJob>(QUEUES.blogSchedule, settings, { removeOnComplete: true })
     // The producer fails fast while Redis is away; give it a moment to connect at boot so the
     // first upload after a start is not refused.
     await Promise.race([
@@ -62,6 +67,7 @@ export default fp<{ config: Config }>(
     app.addHook('onClose', async () => {
       await ev.close()
       await q.close()
+      await scheduled.close()
     })
     app.decorate('blog', {
       config,
@@ -71,6 +77,7 @@ export default fp<{ config: Config }>(
       llm: createLlm(config),
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,
       events: ev.events,
+      schedule: (post, before) => enqueueSchedule(scheduled.queue, post, before, app.log),
       async changed(request, change) {
         cache.invalidate()
         await bumpPostsVersion(app.redis, config.QUEUE_PREFIX)

@@ -26,6 +26,8 @@ export function toPostSummaryDto(
     excerpt_nl: str(doc.excerpt_nl),
     excerpt_en: str(doc.excerpt_en),
     published: Boolean(doc.published),
+    publish_at: doc.publish_at ? iso(doc.publish_at) : null,
+    unpublish_at: doc.unpublish_at ? iso(doc.unpublish_at) : null,
     author: str(doc.author),
     tags: [...(doc.tags ?? [])],
     machine_translated: machine,

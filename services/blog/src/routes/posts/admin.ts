@@ -19,7 +19,17 @@ import { toPostDto } from '../../posts/dto.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
-const publishAction = (was: boolean, is: boolean) => (was === is ? 'update' : is ? 'publish' : 'unpublish')
+const when = (d: Date | null | undefined) => (d instanceof Date ? d.getTime() : null)
+/** An edit that switches the post on or off the site, or sets its schedule, says so. */
+function actionOf(before: PostDoc, after: PostDoc) {
+  if (before.published !== after.published) return after.published ? 'publish' : 'unpublish'
+  const rescheduled =
+    when(before.publish_at) !== when(after.publish_at) ||
+    when(before.unpublish_at) !== when(after.unpublish_at)
+  return rescheduled ? 'schedule' : 'update'
+}
+/** A restore brings back a revision's content, never its schedule (a past moment would publish at once). */
+const SCHEDULE_FIELDS = new Set(['publish_at', 'unpublish_at'])
 const errors = ADMIN_WRITE_ERRORS
 
 /**
@@ -31,13 +41,14 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   const ctx = app.blog
 
-  /** An edit, or a restore of a revision; an edit that switches the post on or off the site says so. */
+  /** An edit, or a restore of a revision. */
   async function update(request: FastifyRequest, id: string, body: BlogPostUpdate, restore?: 'restore') {
     const { before, after } = await updatePost(ctx.posts, id, body)
     const post = toPostDto(after)
+    await ctx.schedule(after, before)
     await ctx.changed(request, {
       kind: 'post',
-      action: restore ?? publishAction(before.published, after.published),
+      action: restore ?? actionOf(before, after),
       target: postTarget(post),
       before: toPostDto(before),
       snapshot: post,
@@ -69,7 +80,9 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const admin = (await request.getAdmin())!
       // The admin's public name, never their login name (issue 29).
       const author = request.body.author?.trim() || bylineOf(admin)
-      const post = toPostDto(await createPost(ctx.posts, { ...request.body, author }))
+      const doc = await createPost(ctx.posts, { ...request.body, author })
+      const post = toPostDto(doc)
+      await ctx.schedule(doc, null)
       await ctx.changed(request, { kind: 'post', action: 'create', target: postTarget(post), snapshot: post })
       return reply.code(201).send(post)
     },
@@ -97,7 +110,14 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     notFoundMessage: NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await ctx.posts.exists({ _id: id })),
     restore: (request, id, snapshot) =>
-      update(request, id, writableFields(BlogPostUpdate, snapshot) as BlogPostUpdate, 'restore'),
+      update(
+        request,
+        id,
+        Object.fromEntries(
+          Object.entries(writableFields(BlogPostUpdate, snapshot)).filter(([k]) => !SCHEDULE_FIELDS.has(k)),
+        ) as BlogPostUpdate,
+        'restore',
+      ),
   })
 
   app.delete(

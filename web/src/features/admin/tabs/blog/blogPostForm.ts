@@ -43,6 +43,8 @@ export const POST_FIELDS = {
   meta_description_en: { kind: 'kept' },
   meta_description_de: { kind: 'kept' },
   tags: { kind: 'kept' },
+  publish_at: { kind: 'kept' },
+  unpublish_at: { kind: 'kept' },
 } as const satisfies Record<Field, FieldSpec>
 
 type Spec = typeof POST_FIELDS

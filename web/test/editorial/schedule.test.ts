@@ -1,0 +1,48 @@
+// Scheduled publishing on the whole stack, as a visitor sees it: a post scheduled 5 s ahead is on
+// no public answer (list, page, feed) before its moment and on all of them within 1 s after, with
+// the blog worker killed and restarted by its supervisor in between (the delayed job is in Redis,
+// the post's moment in the database).
+import t from 'tap'
+import { startStack } from '../helpers/stack.js'
+import { adminApi, POST } from '../public/api.js'
+
+const stack = await startStack({ only: ['auth', 'content', 'blog', 'blog-worker', 'web', 'gateway'] })
+t.teardown(() => stack.stop())
+const api = await adminApi(stack, 'schedule-admin', 'a-long-password-for-schedule')
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+const SLUG = 'scheduled-on-the-stack'
+/** The post on each public answer: the list, its page, the Dutch feed. */
+async function seen() {
+  const [list, page, feed] = await Promise.all([
+    fetch(`${stack.url}/api/blog`).then((r) => r.text()),
+    fetch(`${stack.url}/blog/${SLUG}`).then((r) => r.status),
+    fetch(`${stack.url}/feed.xml`).then((r) => r.text()),
+  ])
+  return { list: list.includes(SLUG), page: page === 200, feed: feed.includes(`/blog/${SLUG}`) }
+}
+
+t.test('absent before its moment, public within 1 s after, across a worker restart', async (t) => {
+  const at = new Date(Date.now() + 5000)
+  await api.post('/api/blog', {
+    ...POST,
+    slug: SLUG,
+    published: false,
+    publish_at: at.toISOString(),
+  })
+  stack.supervisor.signal('blog-worker', 'SIGKILL') // restarted by the supervisor after 0.5 s
+  t.same(await seen(), { list: false, page: false, feed: false }, 'absent after scheduling')
+  await sleep(at.getTime() - Date.now() - 400)
+  t.same(await seen(), { list: false, page: false, feed: false }, 'absent just before its moment')
+  let first: number | null = null
+  while (Date.now() < at.getTime() + 3000) {
+    const now = await seen()
+    if (now.list && now.page && now.feed) {
+      first = Date.now()
+      break
+    }
+    await sleep(50)
+  }
+  t.ok(first, 'public on the list, its page and the feed')
+  t.ok(first! - at.getTime() < 1000, `public ${first! - at.getTime()} ms after its moment`)
+})
