@@ -1,13 +1,14 @@
 // `npm start`: build, provide MongoDB and Redis, seed the admin, run every service, both workers,
 // the web app and the gateway under one supervisor, and stop all of it on Ctrl-C.
 import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureInfra, InfraError, loadDotEnv, root, waitForPort } from './lib/infra.mjs'
 import { processTable } from './lib/processes.mjs'
 import { Supervisor } from './lib/supervisor.mjs'
 import { wantsPretty } from './lib/log-format.mjs'
+import { bannerLines } from './lib/banner.mjs'
+import { devSessionSecret } from './lib/session-secret.mjs'
 
 loadDotEnv()
 // Pretty on a terminal, JSON lines otherwise or with LOG_FORMAT=json (docs/operations.md).
@@ -19,31 +20,18 @@ const say = (m) =>
       : `${JSON.stringify({ level: 30, time: Date.now(), service: 'start', msg: m })}\n`,
   )
 
-function run(cmd, args, opts = {}) {
+/** Runs a step to its end; a failed one ends `npm start` unless `exit` is false (then: false). */
+function run(cmd, args, opts = {}, exit = true) {
   // In JSON mode the builds' own output goes to stderr, so stdout holds only JSON lines.
   const r = spawnSync(cmd, args, { cwd: root, stdio: pretty ? 'inherit' : ['inherit', 2, 2], ...opts })
-  if (r.status !== 0) {
-    say(`${cmd} ${args.join(' ')} failed`)
-    process.exit(1)
-  }
-}
-
-/** A session secret that survives restarts of `npm start`, so signed-in admins stay signed in. */
-function devSessionSecret() {
-  const file = join(root, '.data/dev/session-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(join(root, '.data/dev'), { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600 })
-  return secret
+  if (r.status === 0) return true
+  say(`${cmd} ${args.join(' ')} failed`)
+  if (exit) process.exit(1)
+  return false
 }
 
 const started = Date.now()
 const port = Number(process.env.PORT ?? 8080)
-
-say('building (tsc -b, vite build)...')
-run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'])
-run('npm', ['run', 'build', '-w', 'web', '--silent'])
 
 let infra
 try {
@@ -55,8 +43,17 @@ try {
   }
   throw err
 }
-say(`MongoDB: ${infra.mongoKind} at ${infra.mongoUrl}`)
-say(`Redis: ${infra.redisKind} at ${infra.redisUrl}`)
+// The infrastructure first, so the first lines say what runs where (banner.mjs); then the build.
+for (const line of bannerLines(infra)) say(line)
+
+say('building (tsc -b, vite build)...')
+const built =
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {}, false) &&
+  run('npm', ['run', 'build', '-w', 'web', '--silent'], {}, false)
+if (!built) {
+  await infra.stop()
+  process.exit(1)
+}
 
 const shared = {
   MONGO_URL: infra.mongoUrl,

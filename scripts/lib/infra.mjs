@@ -166,7 +166,15 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
   const dataDir = join(root, '.data', name)
   mkdirSync(dataDir, { recursive: true })
   const stops = []
-  const result = { mongoUrl: env.MONGO_URL, redisUrl: env.REDIS_URL, mongoKind: 'given', redisKind: 'given' }
+  const result = {
+    mongoUrl: env.MONGO_URL,
+    redisUrl: env.REDIS_URL,
+    mongoKind: 'MONGO_URL',
+    redisKind: 'REDIS_URL',
+    // Where what this run started keeps its data (banner.mjs names it).
+    mongoData: null,
+    redisData: null,
+  }
 
   try {
     const { route, why } = chooseRoute(env, fresh)
@@ -188,6 +196,9 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
     if (!result.mongoUrl) {
       const port = await freePort()
       result.mongoKind = await startFerretDB({ port, env, dataDir, fresh, log, stops })
+      result.mongoData = env.FERRETDB_POSTGRESQL_URL
+        ? 'FERRETDB_POSTGRESQL_URL'
+        : join(dataDir, fresh ? `ferretdb-${process.pid}` : 'ferretdb')
       await waitForPort(port, 'MongoDB', 120000)
       result.mongoUrl = `mongodb://127.0.0.1:${port}/`
     }
@@ -222,6 +233,7 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
         await waitForPort(port, 'redis-server', 15000, child)
         result.redisUrl = `redis://127.0.0.1:${port}`
         result.redisKind = 'project redis-server (AOF, noeviction)'
+        result.redisData = dir
       } else {
         throw new InfraError(
           'No Redis available: set REDIS_URL, or install redis-server (apt-get install redis-server) or Docker.',

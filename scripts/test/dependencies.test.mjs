@@ -24,7 +24,7 @@ const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/
 const USED_WITHOUT_IMPORT = {
   // The root's tools, run by name from npm scripts, the tap config or other tools.
   '.': {
-    node: 'the Node binary the npm scripts run on (engines: Node 24)',
+    node: 'the Node binary the npm scripts run on (Node 24; engines names what may run npm)',
     typescript: 'tsc -b (npm run build, check)',
     tsx: "tap's --import=tsx for the TypeScript tests",
     'pino-pretty': 'piped to in development to read the JSON logs',
