@@ -7,25 +7,54 @@ import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
 import metricsPort from './plugins/metrics-port.js'
 import apiDocs from './plugins/api-docs.js'
+import sharedCacheLookup from './plugins/shared-cache-lookup.js'
+import sharedCacheStore from './plugins/shared-cache-store.js'
+import purgeSubscriber from './plugins/purge-subscriber.js'
+import { cacheMetrics } from './plugins/shared-cache-metrics.js'
+import { SharedCache, cacheBudget } from './cache/shared-cache.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sharedCache: SharedCache
+  }
+}
 
 /** The gateway: the only public port. Edge concerns here; every service still guards itself. */
 export async function buildApp(config: Config) {
+  // One store for the shared cache's answers and the compressed copies, within one budget.
+  const cache = new SharedCache(cacheBudget(config))
   const app = await createService({
     name: 'gateway',
     config,
     // Metrics are served on METRICS_PORT, never on the public port.
     metricsRoute: false,
     routes: async (app) => {
+      const metrics = cacheMetrics(app.metrics, cache)
+      // First: a fresh hit is answered before the router, helmet and the rate limit run.
+      if (config.CACHE_ENABLED) await app.register(sharedCacheLookup, { cache, metrics })
       await app.register(security, { config })
       // Test mode, before compression: it checks the upstream's own bytes.
       if (config.ETAG_CHECK) await app.register(etagCheck)
       // Before the routes, so its hooks cover every answer (proxied or the gateway's own).
-      await app.register(compression, { config })
+      await app.register(compression, { cache })
+      // After compression: it keeps what went out, once per encoding.
+      if (config.CACHE_ENABLED) {
+        const staleIfErrorSeconds = config.CACHE_STALE_IF_ERROR_SECONDS
+        await app.register(sharedCacheStore, { cache, metrics, staleIfErrorSeconds })
+        await app.register(purgeSubscriber, {
+          redisUrl: config.REDIS_URL,
+          prefix: config.QUEUE_PREFIX,
+          cache,
+          metrics,
+        })
+      }
       await app.register(health, { config })
       await app.register(apiDocs, { config })
       await app.register(proxy, { config })
     },
   })
+  // The purge subscriber's target, for tests and the operator's tools.
+  app.decorate('sharedCache', cache)
   // At the root, so server.ts sees app.listenMetrics.
   await app.register(metricsPort, { port: config.METRICS_PORT, host: config.HOST })
   return app

@@ -52,10 +52,18 @@ export const configProperties = {
   /** The container's memory limit in MiB (the manifests set it; node-heap sizes the heap from it): sizes the caches. */
   MEMORY_LIMIT_MB: Type.Optional(Type.Integer({ minimum: 16 })),
   /**
-   * MB the compressed copies of answers may take, keys and bookkeeping counted (0: none kept).
-   * Unset: 1/32 of MEMORY_LIMIT_MB, or 8 MB without one (cache/compressed-copies.ts).
+   * The shared cache of public answers (plugins/shared-cache-*.ts): on by default; `npm run dev`
+   * turns it off so an edit shows at once without a purge.
    */
-  COMPRESSED_COPIES_MAX_MB: Type.Optional(Type.Number({ minimum: 0, maximum: 4096 })),
+  CACHE_ENABLED: Type.Boolean({ default: true }),
+  /**
+   * MB the gateway's store may take: the shared cache's answers and the compressed copies, keys,
+   * headers and bookkeeping counted (0: nothing kept). Unset: 1/8 of MEMORY_LIMIT_MB, or 32 MB
+   * without one (cache/shared-cache.ts).
+   */
+  CACHE_MAX_MB: Type.Optional(Type.Number({ minimum: 0, maximum: 4096 })),
+  /** How long past its freshness a kept answer may stand in for an upstream that fails (stale-if-error); a day by default. */
+  CACHE_STALE_IF_ERROR_SECONDS: Type.Integer({ minimum: 0, default: 86400 }),
   /**
    * Test mode: every answer with a strong ETag is checked against the hash of its body (the kit's
    * etagOf), and one that differs is a 500. The compressed copies are shared by tag, so this is

@@ -2,7 +2,7 @@
 // and the count have ceilings; the least recently used go first.
 import t from 'tap'
 import { BoundedLru, ENTRY_OVERHEAD_BYTES } from '../src/cache/bounded-lru.js'
-import { COPIES_DEFAULT_BYTES, copiesBudget } from '../src/cache/compressed-copies.js'
+import { CACHE_DEFAULT_BYTES, cacheBudget } from '../src/cache/shared-cache.js'
 
 const bytes = (n: number) => Buffer.alloc(n)
 const store = (maxBytes: number, maxEntries = 1000, maxEntryBytes = maxBytes) =>
@@ -54,11 +54,11 @@ t.test('an entry over its own bound is not kept, and replacing gives the old byt
   t.same(lru.size, { entries: 0, bytes: 0 })
 })
 
-t.test('the copies are sized from the configuration or the memory limit', async (t) => {
+t.test('the store is sized from the configuration or the memory limit', async (t) => {
   const MB = 1024 * 1024
-  t.equal(copiesBudget({ COMPRESSED_COPIES_MAX_MB: 3, MEMORY_LIMIT_MB: 256 }), 3 * MB, 'a set budget wins')
-  t.equal(copiesBudget({ COMPRESSED_COPIES_MAX_MB: 0 }), 0, '0 keeps none')
-  t.equal(copiesBudget({ MEMORY_LIMIT_MB: 256 }), 8 * MB, '1/32 of the container limit')
-  t.equal(copiesBudget({ MEMORY_LIMIT_MB: 1024 }), 32 * MB)
-  t.equal(copiesBudget({}), COPIES_DEFAULT_BYTES, 'a local process without a limit')
+  t.equal(cacheBudget({ CACHE_MAX_MB: 3, MEMORY_LIMIT_MB: 256 }), 3 * MB, 'a set budget wins')
+  t.equal(cacheBudget({ CACHE_MAX_MB: 0 }), 0, '0 keeps none')
+  t.equal(cacheBudget({ MEMORY_LIMIT_MB: 256 }), 32 * MB, '1/8 of the container limit')
+  t.equal(cacheBudget({ MEMORY_LIMIT_MB: 1024 }), 128 * MB)
+  t.equal(cacheBudget({}), CACHE_DEFAULT_BYTES, 'a local process without a limit')
 })

@@ -28,7 +28,7 @@ export interface LruBounds {
 const keyBytes = (key: string) => key.length * 2
 
 export class BoundedLru<V> {
-  private readonly entries = new Map<string, { value: V; cost: number }>()
+  private readonly map = new Map<string, { value: V; cost: number }>()
   private used = 0
 
   constructor(
@@ -38,14 +38,14 @@ export class BoundedLru<V> {
 
   /** Entries held and the bytes they are counted at. */
   get size() {
-    return { entries: this.entries.size, bytes: this.used }
+    return { entries: this.map.size, bytes: this.used }
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key)
+    const entry = this.map.get(key)
     if (!entry) return undefined
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    this.map.delete(key)
+    this.map.set(key, entry)
     return entry.value
   }
 
@@ -54,25 +54,30 @@ export class BoundedLru<V> {
     const cost = keyBytes(key) + this.sizeOf(value) + ENTRY_OVERHEAD_BYTES
     this.delete(key)
     if (cost > this.bounds.maxEntryBytes || cost > this.bounds.maxBytes) return false
-    this.entries.set(key, { value, cost })
+    this.map.set(key, { value, cost })
     this.used += cost
-    for (const [oldest, entry] of this.entries) {
-      if (this.used <= this.bounds.maxBytes && this.entries.size <= this.bounds.maxEntries) break
-      this.entries.delete(oldest)
+    for (const [oldest, entry] of this.map) {
+      if (this.used <= this.bounds.maxBytes && this.map.size <= this.bounds.maxEntries) break
+      this.map.delete(oldest)
       this.used -= entry.cost
     }
     return true
   }
 
+  /** Every entry, least recently used first (reading does not move them). */
+  *entries(): Generator<[string, V]> {
+    for (const [key, entry] of this.map) yield [key, entry.value]
+  }
+
   delete(key: string): void {
-    const entry = this.entries.get(key)
+    const entry = this.map.get(key)
     if (!entry) return
-    this.entries.delete(key)
+    this.map.delete(key)
     this.used -= entry.cost
   }
 
   clear(): void {
-    this.entries.clear()
+    this.map.clear()
     this.used = 0
   }
 }

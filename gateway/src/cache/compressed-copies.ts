@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE } from '@site/service-kit'
-import { BoundedLru, ENTRY_OVERHEAD_BYTES } from './bounded-lru.js'
 
 /**
  * The gateway's compressed copies of answers (plugins/compression.ts): an answer with a strong ETag
  * is compressed once per tag and encoding, and the next answer with that tag is the kept copy.
+ * They are kept in the gateway's one store with the shared cache's answers (cache/shared-cache.ts).
  *
  * Keyed by tag and encoding only, not by URL: the services' and the web server's strong tags are
  * hashes of the body (ETAG_CHECK asserts it in the tests), so every URL that answers the same
@@ -15,35 +15,6 @@ import { BoundedLru, ENTRY_OVERHEAD_BYTES } from './bounded-lru.js'
 export const COPY_MAX_BYTES = 512 * 1024
 /** Answers to longer URLs are never kept: no real page needs one, and they cost the most to key. */
 export const COPY_MAX_URL_BYTES = 512
-/** Budget without COMPRESSED_COPIES_MAX_MB or MEMORY_LIMIT_MB (a local process). */
-export const COPIES_DEFAULT_BYTES = 8 * 1024 * 1024
-
-const MB = 1024 * 1024
-
-/**
- * Bytes the copies may take, everything counted: COMPRESSED_COPIES_MAX_MB when set (0: none kept),
- * else 1/32 of the container's memory limit (8 MB of the gateway's 256 MiB), else 8 MB.
- */
-export function copiesBudget(config: { COMPRESSED_COPIES_MAX_MB?: number; MEMORY_LIMIT_MB?: number }) {
-  if (config.COMPRESSED_COPIES_MAX_MB !== undefined) return Math.floor(config.COMPRESSED_COPIES_MAX_MB * MB)
-  if (config.MEMORY_LIMIT_MB !== undefined) return Math.floor((config.MEMORY_LIMIT_MB * MB) / 32)
-  return COPIES_DEFAULT_BYTES
-}
-
-export type CompressedCopies = BoundedLru<Buffer>
-
-/** The store of copies within `maxBytes`: at most one entry per 2 KB of budget, none over COPY_MAX_BYTES. */
-export function compressedCopies(maxBytes: number): CompressedCopies {
-  return new BoundedLru<Buffer>(
-    {
-      maxBytes,
-      maxEntries: Math.max(16, Math.floor(maxBytes / 2048)),
-      maxEntryBytes: COPY_MAX_BYTES + ENTRY_OVERHEAD_BYTES + 1024,
-    },
-    (copy) => copy.length,
-  )
-}
-
 export const copyKey = (etag: string, encoding: string) => `${etag} ${encoding}`
 
 const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`)

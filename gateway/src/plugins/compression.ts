@@ -2,15 +2,9 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Readable, Transform, pipeline } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import { Counter, Gauge } from 'prom-client'
-import {
-  COPY_MAX_BYTES,
-  compressedCopies,
-  copiesBudget,
-  copyKey,
-  mayKeep,
-  unpooledCopy,
-} from '../cache/compressed-copies.js'
+import { Counter } from 'prom-client'
+import { COPY_MAX_BYTES, copyKey, mayKeep, unpooledCopy } from '../cache/compressed-copies.js'
+import type { SharedCache } from '../cache/shared-cache.js'
 
 /**
  * Compression in one place: JSON, HTML and other text answers of at least `MIN_BYTES`
@@ -96,32 +90,15 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: { COMPRESSED_COPIES_MAX_MB?: number; MEMORY_LIMIT_MB?: number } }>(
-  async (app, { config }) => {
-    const copies = compressedCopies(copiesBudget(config))
+export default fp<{ cache: SharedCache }>(
+  async (app, { cache }) => {
+    const copies = cache.copies
     const lookups = new Counter({
       name: 'gateway_compressed_copies_total',
       help: 'Compressed answers: served from a kept copy (hit) or compressed here (miss)',
       labelNames: ['result'] as const,
       registers: [app.metrics],
     })
-    new Gauge({
-      name: 'gateway_compressed_copies_bytes',
-      help: 'Bytes the kept compressed copies are counted at (keys, copies and per-entry overhead)',
-      registers: [app.metrics],
-      collect() {
-        this.set(copies.size.bytes)
-      },
-    })
-    new Gauge({
-      name: 'gateway_compressed_copies_entries',
-      help: 'Compressed copies kept',
-      registers: [app.metrics],
-      collect() {
-        this.set(copies.size.entries)
-      },
-    })
-
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const inm = request.headers['if-none-match']
       if (typeof inm !== 'string' || !inm.includes('-')) return

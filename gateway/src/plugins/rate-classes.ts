@@ -41,6 +41,8 @@ export function budget(config: Config, cls: RateClass): number {
 
 /** Only the API and stored objects are budgeted (by the route matched); the web app's pages and assets are not. */
 export function budgeted(request: FastifyRequest): boolean {
+  // The shared cache's own background fetch (plugins/shared-cache-lookup.ts) is no client's.
+  if (request.edge?.refresh) return false
   const route = routeOf(request)
   return route.startsWith('/api/') || route === '/objects' || route.startsWith('/objects/')
 }

@@ -1,0 +1,165 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '@site/service-kit'
+import { SHARED_CACHE_QUERY, parseSurrogateKeys } from '@site/contracts/surrogate'
+import { COPY_MAX_URL_BYTES } from './compressed-copies.js'
+
+/**
+ * What the gateway's shared cache keeps and under which key (plugins/shared-cache-*.ts): the
+ * rules of a shared cache (RFC 9111) narrowed to what this site needs. Only answers the upstream
+ * marks shareable, only for anonymous requests, keyed so that visitors cannot multiply the keys.
+ */
+
+/** One kept answer, as it went out (security headers included), and its lifetimes. */
+export interface CachedAnswer {
+  status: number
+  /** The headers sent with it (hop-by-hop ones, Age and Cache-Status left out). */
+  headers: Record<string, string | string[]>
+  body: Buffer
+  /** Its ETag as sent (with the compression suffix): a matching If-None-Match gets a 304. */
+  etag: string | undefined
+  /** Surrogate keys: a purge naming one of them makes the answer stale. */
+  keys: string[]
+  /** The request headers it varies on besides Accept-Encoding and Cookie, with their values. */
+  vary: [name: string, value: string][]
+  storedAt: number
+  freshUntil: number
+  /** Served while a new answer is fetched in the background (stale-while-revalidate). */
+  revalidateUntil: number
+  /** Served when the upstream fails (stale-if-error, CACHE_STALE_IF_ERROR_SECONDS). */
+  staleUntil: number
+  /** A write named one of its keys: never served fresh again. */
+  purged: boolean
+}
+
+/** Statuses kept when the answer says it may be (a redirect from an old slug carries the post's keys). */
+const STORABLE = new Set([200, 203, 301, 308, 404, 410])
+/** A header never kept: per connection, or set again on every answer. */
+const NOT_KEPT = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'date',
+  'age',
+  'cache-status',
+  'set-cookie',
+  'x-request-id',
+])
+
+const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`)
+
+/** A request that must not be answered from, or stored in, the shared cache: signed in or authorized. */
+export function personal(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined || SESSION.test(request.headers.cookie ?? '')
+}
+
+/**
+ * The key of a GET (a HEAD is answered from it): the path, only the query parameters that path
+ * declares (SHARED_CACHE_QUERY; all others left out, so `?utm_source=…` is the same entry), and the
+ * encoding the answer is sent in. Null for a URL too long to key (no real page needs one).
+ */
+export function cacheKey(url: string, encoding: string): string | null {
+  if (Buffer.byteLength(url) > COPY_MAX_URL_BYTES) return null
+  const mark = url.indexOf('?')
+  const path = mark < 0 ? url : url.slice(0, mark)
+  const declared = SHARED_CACHE_QUERY[path]
+  let query = ''
+  if (declared && mark >= 0) {
+    const params = new URLSearchParams(url.slice(mark + 1))
+    query = declared
+      .filter((name) => params.has(name))
+      .map((name) => `${name}=${encodeURIComponent(params.get(name) ?? '')}`)
+      .join('&')
+  }
+  return `${path}?${query} ${encoding}`
+}
+
+/** How long a shared cache may keep an answer with this Cache-Control, in seconds; null: not at all. */
+export function sharedLifetime(cacheControl: string): { fresh: number; revalidate: number } | null {
+  const directives = new Map<string, string>()
+  for (const part of cacheControl.toLowerCase().split(',')) {
+    const [name, value = ''] = part.trim().split('=')
+    if (name) directives.set(name, value.replace(/"/g, ''))
+  }
+  if (['private', 'no-store', 'no-cache'].some((d) => directives.has(d))) return null
+  const lifetime =
+    directives.get('s-maxage') ?? (directives.has('public') ? directives.get('max-age') : undefined)
+  const fresh = Number(lifetime)
+  if (lifetime === undefined || !Number.isFinite(fresh) || fresh <= 0) return null
+  const revalidate = Number(directives.get('stale-while-revalidate') ?? 0)
+  return { fresh, revalidate: Number.isFinite(revalidate) && revalidate > 0 ? revalidate : 0 }
+}
+
+const headerList = (value: unknown) =>
+  (Array.isArray(value) ? value.join(',') : String(value ?? ''))
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean)
+
+/** The Vary headers the key must match (Accept-Encoding is in the key; Cookie only matters for a session, and those bypass). */
+export function varyOn(reply: FastifyReply): string[] | null {
+  const names = headerList(reply.getHeader('vary'))
+  if (names.includes('*')) return null
+  return names.filter((n) => n !== 'accept-encoding' && n !== 'cookie')
+}
+
+export const varyValues = (request: FastifyRequest, names: string[]): [string, string][] =>
+  names.map((name) => [name, headerList(request.headers[name]).join(',')])
+
+export const varyMatches = (request: FastifyRequest, entry: CachedAnswer) =>
+  entry.vary.every(([name, value]) => headerList(request.headers[name]).join(',') === value)
+
+/**
+ * The answer as a cache entry, or null when it may not be kept: a GET answered with a storable
+ * status, no Set-Cookie, and a Cache-Control a shared cache may honour.
+ */
+export function toEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  staleIfErrorSeconds: number,
+): Omit<CachedAnswer, 'body'> | null {
+  if (request.method !== 'GET' || !STORABLE.has(reply.statusCode)) return null
+  if (reply.hasHeader('set-cookie')) return null
+  const lifetime = sharedLifetime(String(reply.getHeader('cache-control') ?? ''))
+  const vary = varyOn(reply)
+  if (!lifetime || !vary) return null
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || NOT_KEPT.has(name.toLowerCase())) continue
+    headers[name] = Array.isArray(value) ? value.map(String) : String(value)
+  }
+  const now = Date.now()
+  const freshUntil = now + lifetime.fresh * 1000
+  const etag = reply.getHeader('etag')
+  return {
+    status: reply.statusCode,
+    headers,
+    etag: typeof etag === 'string' ? etag : undefined,
+    keys: parseSurrogateKeys(String(reply.getHeader('surrogate-key') ?? '')),
+    vary: varyValues(request, vary),
+    storedAt: now,
+    freshUntil,
+    revalidateUntil: freshUntil + lifetime.revalidate * 1000,
+    staleUntil: freshUntil + staleIfErrorSeconds * 1000,
+    purged: false,
+  }
+}
+
+/** What an entry is counted at besides its key: body, headers, keys, and the objects holding them. */
+export function answerBytes(entry: CachedAnswer): number {
+  let bytes = entry.body.length + 1024
+  for (const [name, value] of Object.entries(entry.headers))
+    bytes += 2 * (name.length + (Array.isArray(value) ? value.join('').length : value.length)) + 64
+  for (const key of entry.keys) bytes += 2 * key.length + 48
+  for (const [name, value] of entry.vary) bytes += 2 * (name.length + value.length) + 64
+  return bytes
+}
+
+/** Whether If-None-Match names this tag (weakly compared, as for GET). */
+export function notModified(request: FastifyRequest, etag: string | undefined): boolean {
+  const header = request.headers['if-none-match']
+  if (!etag || typeof header !== 'string') return false
+  if (header.trim() === '*') return true
+  const own = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === own)
+}

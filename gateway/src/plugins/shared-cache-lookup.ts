@@ -1,0 +1,164 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { randomUUID } from 'node:crypto'
+import { negotiate } from './compression.js'
+import type { SharedCache } from '../cache/shared-cache.js'
+import { upstreamGroup } from '../cache/shared-cache.js'
+import { cacheKey, notModified, personal, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
+import type { CacheMetrics } from './shared-cache-metrics.js'
+
+/**
+ * The shared cache's way in (plugins/shared-cache-store.ts keeps the answers): an onRequest hook,
+ * registered before everything else, so a fresh hit is written out at once, without the router,
+ * helmet, the rate limit or compression (its security headers were kept with it). That is what
+ * makes a cached page cost about what a static file costs.
+ *
+ * - fresh: the kept answer (304 when If-None-Match names its tag), `Cache-Status: gateway; hit`;
+ * - stale within stale-while-revalidate, or within stale-if-error while its upstream is failing:
+ *   the kept answer at once, and one background fetch for the key renews it;
+ * - purged, expired, or missing: the request goes on to the upstream; one request per key does
+ *   (coalescing), the others wait for its answer and are served it from the store.
+ * Signed-in or authorized requests, and other methods, pass untouched (`fwd=bypass`).
+ */
+
+/** Header that marks the gateway's own background fetch (its value is this process's secret). */
+const REFRESH = 'x-gateway-cache-refresh'
+
+export interface EdgeState {
+  key: string
+  group: string
+  /** The kept answer that may stand in when the upstream fails (stale-if-error). */
+  stale: CachedAnswer | undefined
+  /** The purge generation when the fetch started: a purge since means the answer may be old. */
+  generation: number
+  /** Waiters released when this request's answer is stored or it ends. */
+  release?: () => void
+  /** How the answer was found: `miss`, `stale` (revalidated), `collapsed` (waited for another fetch). */
+  fwd: 'uri-miss' | 'stale' | 'vary-miss'
+  refresh: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    edge?: EdgeState
+  }
+}
+
+const age = (entry: CachedAnswer, now: number) => Math.max(0, Math.floor((now - entry.storedAt) / 1000))
+
+/** Writes a kept answer out directly (the rest of Fastify's chain is skipped). */
+function serve(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer, status: string) {
+  const now = Date.now()
+  const headers: Record<string, string | string[] | number> = {
+    ...entry.headers,
+    age: String(age(entry, now)),
+    'cache-status': status,
+  }
+  reply.hijack()
+  const res = reply.raw
+  if (entry.status === 200 && notModified(request, entry.etag)) {
+    for (const name of ['content-type', 'content-encoding']) delete headers[name]
+    res.writeHead(304, headers)
+    res.end()
+    return
+  }
+  headers['content-length'] = entry.body.length
+  res.writeHead(entry.status, headers)
+  res.end(request.method === 'HEAD' ? undefined : entry.body)
+}
+
+type Verdict = 'fresh' | 'stale' | 'forward'
+
+function verdict(cache: SharedCache, entry: CachedAnswer | undefined, group: string, now: number): Verdict {
+  if (!entry) return 'forward'
+  if (!entry.purged && now < entry.freshUntil) return 'fresh'
+  if (!entry.purged && now < entry.revalidateUntil) return 'stale'
+  if (now < entry.staleUntil && cache.down(group)) return 'stale'
+  return 'forward'
+}
+
+export default fp<{ cache: SharedCache; metrics: CacheMetrics }>(
+  async (app: FastifyInstance, { cache, metrics }) => {
+    const secret = randomUUID()
+
+    /** One background fetch for `key` through the whole gateway (its answer is stored on the way out). */
+    function refresh(request: FastifyRequest, key: string) {
+      if (cache.inflight.has(key)) return
+      const headers: Record<string, string> = { [REFRESH]: secret }
+      for (const name of ['accept-encoding', 'accept', 'accept-language'])
+        if (typeof request.headers[name] === 'string') headers[name] = request.headers[name]
+      const done = app
+        .inject({ method: 'GET', url: request.url, headers })
+        .then(
+          () => undefined,
+          (err: unknown) => app.log.warn({ err, url: request.url }, 'shared cache: background fetch failed'),
+        )
+        .finally(() => {
+          if (cache.inflight.get(key) === done) cache.inflight.delete(key)
+        })
+      cache.inflight.set(key, done)
+    }
+
+    function lookup(request: FastifyRequest, key: string) {
+      const entry = cache.answer(key)
+      if (entry && !varyMatches(request, entry)) return { entry: undefined, vary: true }
+      return { entry, vary: false }
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return
+      const own = request.headers[REFRESH] === secret
+      if (!own && personal(request)) return
+      const key = cacheKey(request.url, negotiate(request.headers['accept-encoding']) ?? 'identity')
+      if (!key) return
+      const path = request.url.split('?', 1)[0] ?? '/'
+      const group = upstreamGroup(path)
+      if (own) {
+        delete request.headers[REFRESH]
+        const entry = cache.answer(key)
+        request.edge = { key, group, stale: entry, generation: cache.generation, fwd: 'stale', refresh: true }
+        return
+      }
+      let { entry, vary } = lookup(request, key)
+      let now = Date.now()
+      let seen = verdict(cache, entry, group, now)
+      let collapsed = false
+      if (seen === 'forward' && cache.inflight.has(key)) {
+        // Another request is fetching this key: wait for its answer rather than fetch it again.
+        await cache.inflight.get(key)
+        ;({ entry, vary } = lookup(request, key))
+        now = Date.now()
+        seen = verdict(cache, entry, group, now)
+        collapsed = true
+      }
+      if (seen === 'fresh' && entry) {
+        metrics.requests.inc({ result: collapsed ? 'collapsed' : 'hit' })
+        const ttl = Math.floor((entry.freshUntil - now) / 1000)
+        return serve(request, reply, entry, `gateway; hit; ttl=${ttl}${collapsed ? '; collapsed' : ''}`)
+      }
+      if (seen === 'stale' && entry) {
+        metrics.requests.inc({ result: 'stale' })
+        refresh(request, key)
+        const detail =
+          now < entry.revalidateUntil && !entry.purged ? 'stale-while-revalidate' : 'stale-if-error'
+        const ttl = Math.floor((entry.freshUntil - now) / 1000)
+        return serve(request, reply, entry, `gateway; hit; ttl=${ttl}; detail=${detail}`)
+      }
+      metrics.requests.inc({ result: 'miss' })
+      const fwd = vary ? 'vary-miss' : entry ? 'stale' : 'uri-miss'
+      const state: EdgeState = { key, group, stale: entry, generation: cache.generation, fwd, refresh: false }
+      if (request.method === 'GET' && !cache.inflight.has(key)) {
+        let release!: () => void
+        const done = new Promise<void>((resolve) => (release = resolve))
+        cache.inflight.set(key, done)
+        state.release = () => {
+          if (cache.inflight.get(key) === done) cache.inflight.delete(key)
+          release()
+        }
+        reply.raw.once('close', state.release)
+      }
+      request.edge = state
+    })
+  },
+  { name: 'gateway-shared-cache-lookup' },
+)

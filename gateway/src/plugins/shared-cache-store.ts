@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Readable, Transform, pipeline } from 'node:stream'
+import { unpooledCopy } from '../cache/compressed-copies.js'
+import { ANSWER_MAX_BYTES, type SharedCache } from '../cache/shared-cache.js'
+import { toEntry, type CachedAnswer } from '../cache/shared-policy.js'
+import type { CacheMetrics } from './shared-cache-metrics.js'
+
+/**
+ * The shared cache's way out (plugins/shared-cache-lookup.ts answers from it): an onSend hook,
+ * registered after compression, so what is kept is exactly what went out, once per encoding,
+ * security headers included. It also
+ * - answers a failed upstream (5xx, a timeout) with the kept answer while stale-if-error allows,
+ *   and marks the upstream failing (stale answers go out at once until it answers again);
+ * - adds `Cache-Status` (RFC 9211) and `Age` to every answer that did not come from the store.
+ */
+
+/** The body of `payload` once it has gone out whole (null when cut short or too big to keep). */
+function capture(payload: unknown, done: (body: Buffer | null) => void): unknown {
+  if (typeof payload === 'string') {
+    done(Buffer.from(payload))
+    return payload
+  }
+  if (Buffer.isBuffer(payload)) {
+    done(payload)
+    return payload
+  }
+  if (!(payload instanceof Readable)) {
+    done(null)
+    return payload
+  }
+  let chunks: Buffer[] | null = []
+  let bytes = 0
+  const keep = new Transform({
+    transform(chunk: Buffer, _enc, next) {
+      bytes += chunk.length
+      if (bytes > ANSWER_MAX_BYTES) chunks = null
+      chunks?.push(chunk)
+      next(null, chunk)
+    },
+  })
+  pipeline(payload, keep, (err) => done(!err && chunks ? unpooledCopy(chunks, bytes) : null))
+  return keep
+}
+
+/** Replaces the upstream's failed answer by the kept one. */
+function standIn(reply: FastifyReply, payload: unknown, entry: CachedAnswer, status: string) {
+  if (payload instanceof Readable) payload.resume()
+  for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name)
+  reply.code(entry.status).headers(entry.headers)
+  reply.header('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))))
+  reply.header('cache-status', status)
+  return entry.body
+}
+
+export default fp<{ cache: SharedCache; metrics: CacheMetrics; staleIfErrorSeconds: number }>(
+  async (app, { cache, metrics, staleIfErrorSeconds }) => {
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const edge = request.edge
+      if (!reply.hasHeader('age')) reply.header('age', '0')
+      if (!edge) {
+        const why = request.method === 'GET' || request.method === 'HEAD' ? 'bypass' : 'method'
+        if (!reply.hasHeader('cache-status')) reply.header('cache-status', `gateway; fwd=${why}`)
+        return payload
+      }
+      const status = reply.statusCode
+      if (status >= 500) {
+        cache.failed(edge.group)
+        const stale = edge.stale
+        if (stale && Date.now() < stale.staleUntil) {
+          metrics.requests.inc({ result: 'stale-if-error' })
+          edge.release?.()
+          const cs = `gateway; hit; fwd=${edge.fwd}; fwd-status=${status}; detail=stale-if-error`
+          return standIn(reply, payload, stale, cs)
+        }
+        reply.header('cache-status', `gateway; fwd=${edge.fwd}; fwd-status=${status}`)
+        edge.release?.()
+        return payload
+      }
+      cache.answered(edge.group)
+      const entry = toEntry(request, reply, staleIfErrorSeconds)
+      if (!entry || payload == null) {
+        reply.header('cache-status', `gateway; fwd=${edge.fwd}; fwd-status=${status}`)
+        edge.release?.()
+        return payload
+      }
+      // A purge while this was fetched may have named it: keep it for stale-if-error only.
+      if (edge.generation !== cache.generation) entry.purged = true
+      reply.header('cache-status', `gateway; fwd=${edge.fwd}; fwd-status=${status}; stored`)
+      return capture(payload, (body) => {
+        if (body) cache.keep(edge.key, { ...entry, body })
+        edge.release?.()
+      })
+    })
+
+    // Every way a request ends releases the requests waiting for its key.
+    app.addHook('onResponse', async (request) => request.edge?.release?.())
+  },
+  { name: 'gateway-shared-cache-store' },
+)

@@ -1,0 +1,193 @@
+// The gateway's shared cache against a counting upstream: what is kept (shareable answers only),
+// the key (declared query parameters, encoding), bypass with a session or Authorization,
+// Cache-Status and Age, 304s from the store, coalescing, purges by surrogate key, and
+// stale-if-error when the upstream fails.
+import t, { type Test } from 'tap'
+import { createServer, type Server } from 'node:http'
+import { brotliDecompressSync } from 'node:zlib'
+import { buildApp } from '../src/app.js'
+import { readConfig } from '../src/config.js'
+import { freePort } from '@site/service-kit/testing'
+
+const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400'
+const page = (n: number) => `<!doctype html><p>${'Version '.repeat(300)}${n}</p>`
+
+/** One upstream playing the web server: counts fetches per path, answers slowly when told to. */
+async function upstream() {
+  const hits = new Map<string, number>()
+  const state = { version: 1, delayMs: 0, fail: false, cacheControl: SHARED, setCookie: false }
+  const port = await freePort()
+  const server: Server = createServer((req, res) => {
+    const url = req.url ?? '/'
+    hits.set(url, (hits.get(url) ?? 0) + 1)
+    const answer = () => {
+      if (state.fail) return res.writeHead(503, { 'content-type': 'text/plain' }).end('down')
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': url.startsWith('/private') ? 'private, no-store' : state.cacheControl,
+        'surrogate-key': url.startsWith('/blog/') ? 'post:1 web' : 'posts web',
+        vary: 'Cookie',
+        etag: `"v${state.version}"`,
+        ...(state.setCookie ? { 'set-cookie': 'a=b' } : {}),
+      })
+      res.end(page(state.version))
+    }
+    if (state.delayMs) setTimeout(answer, state.delayMs)
+    else answer()
+  })
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    state,
+    count: (path: string) => hits.get(path) ?? 0,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
+}
+
+async function gateway(t: Test, env: Record<string, string> = {}) {
+  const up = await upstream()
+  t.teardown(() => up.close())
+  const app = await buildApp(
+    readConfig({ LOG_LEVEL: 'silent', WEB_URL: up.url, PAGE_TIMEOUT_MS: '300', ...env }),
+  )
+  t.teardown(() => app.close())
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } })
+  return { app, up, get }
+}
+
+t.test(
+  'a shareable answer is kept and served without asking the upstream, with Age and Cache-Status',
+  async (t) => {
+    const { up, get, app } = await gateway(t)
+    const first = await get('/blog')
+    t.equal(first.statusCode, 200)
+    t.match(first.headers['cache-status'], /^gateway; fwd=uri-miss; fwd-status=200; stored/)
+    t.equal(first.headers.age, '0')
+    const second = await get('/blog')
+    t.equal(second.statusCode, 200)
+    t.equal(second.body, first.body)
+    t.match(second.headers['cache-status'], /^gateway; hit; ttl=\d+/)
+    t.match(second.headers.age, /^\d+$/)
+    t.ok(second.headers['content-security-policy'], 'the security headers were kept with it')
+    t.equal(second.headers['surrogate-key'], 'posts web', 'a CDN in front can purge by the same keys')
+    t.equal(up.count('/blog'), 1, 'one upstream fetch')
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/blog',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    t.equal(head.statusCode, 200)
+    t.equal(head.body, '')
+    t.equal(up.count('/blog'), 1, 'HEAD is answered from the GET')
+    // A conditional request for the kept tag: 304 from the store.
+    const again = await get('/blog', { 'if-none-match': first.headers.etag as string })
+    t.equal(again.statusCode, 304)
+    t.equal(again.body, '')
+    t.equal(up.count('/blog'), 1)
+    const metrics = await app.metrics.getSingleMetricAsString('gateway_cache_requests_total')
+    t.match(metrics, /result="hit",service="gateway"} [1-9]/)
+  },
+)
+
+t.test('the key: only declared query parameters, and the encoding', async (t) => {
+  const { up, get } = await gateway(t)
+  await get('/blog?utm_source=forum')
+  await get('/blog?x=1')
+  await get('/blog?x=2')
+  t.equal(up.hits.size, 1, 'undeclared parameters do not multiply the keys')
+  await get('/blog?page=2')
+  await get('/blog?page=2&x=3')
+  t.equal(up.count('/blog?page=2'), 1, 'a declared one is part of the key')
+  t.equal(up.count('/blog?page=2&x=3'), 0)
+  const br = await get('/blog', { 'accept-encoding': 'br' })
+  t.equal(br.headers['content-encoding'], 'br')
+  t.match(brotliDecompressSync(br.rawPayload).toString(), 'Version')
+  const brAgain = await get('/blog', { 'accept-encoding': 'br' })
+  t.match(brAgain.headers['cache-status'], /hit/)
+  t.equal(brAgain.headers['content-encoding'], 'br', 'each encoding kept as it went out')
+})
+
+t.test('never kept: private, Set-Cookie, not shareable; a session or Authorization bypasses', async (t) => {
+  const { up, get } = await gateway(t)
+  await get('/private')
+  await get('/private')
+  t.equal(up.count('/private'), 2, 'private, no-store is never kept')
+  const signedIn = await get('/blog', { cookie: 'sid=abc' })
+  t.equal(signedIn.headers['cache-status'], 'gateway; fwd=bypass')
+  await get('/blog', { authorization: 'Bearer x' })
+  t.equal(up.count('/blog'), 2)
+  await get('/blog')
+  const signedInAgain = await get('/blog', { cookie: 'sid=abc' })
+  t.equal(signedInAgain.headers['cache-status'], 'gateway; fwd=bypass', 'a session never reads the store')
+  t.equal(up.count('/blog'), 4)
+  up.state.setCookie = true
+  await get('/other')
+  await get('/other')
+  t.equal(up.count('/other'), 2, 'an answer with Set-Cookie is never kept')
+  up.state.setCookie = false
+  up.state.cacheControl = 'no-cache'
+  await get('/third')
+  await get('/third')
+  t.equal(up.count('/third'), 2, 'no-cache: not kept')
+})
+
+t.test('one upstream fetch per key at a time', async (t) => {
+  const { up, get } = await gateway(t)
+  up.state.delayMs = 100
+  const answers = await Promise.all(Array.from({ length: 20 }, () => get('/blog/a-post')))
+  t.ok(
+    answers.every((a) => a.statusCode === 200 && a.body === answers[0]!.body),
+    'all answered the same',
+  )
+  t.equal(up.count('/blog/a-post'), 1, 'twenty requests, one fetch')
+  t.ok(answers.some((a) => /collapsed/.test(String(a.headers['cache-status']))))
+})
+
+t.test('a purge makes the answers carrying the key stale; the next request fetches again', async (t) => {
+  const { up, get, app } = await gateway(t)
+  await get('/blog')
+  await get('/blog/a-post')
+  // As the purge subscriber does on an announcement (purge-subscriber.ts, tested end to end in scripts/test).
+  const cache = (app as unknown as { sharedCache: { purge(keys: string[]): number } }).sharedCache
+  t.equal(cache.purge(['post:1']), 1, 'only the post carries post:1')
+  up.state.version = 2
+  t.match((await get('/blog/a-post')).body, 'Version 2', 'fetched again at once')
+  t.match((await get('/blog')).body, 'Version 1', 'the list was not named')
+  t.equal(up.count('/blog/a-post'), 2)
+})
+
+t.test('stale-if-error: a failing upstream is answered with the kept page, said so', async (t) => {
+  const { up, get, app } = await gateway(t)
+  await get('/blog')
+  const cache = (app as unknown as { sharedCache: { purge(keys: string[] | null): number } }).sharedCache
+  cache.purge(null)
+  up.state.fail = true
+  const failed = await get('/blog')
+  t.equal(failed.statusCode, 200, 'the kept page, not the 503')
+  t.match(failed.headers['cache-status'], /fwd-status=503; detail=stale-if-error/)
+  t.match(failed.body, 'Version 1')
+  // While the upstream fails, the kept page goes out at once (one fetch retries in the background).
+  up.state.fail = false
+  up.state.delayMs = 200
+  const started = Date.now()
+  const quick = await get('/blog')
+  t.ok(Date.now() - started < 150, 'answered without waiting for the upstream')
+  t.match(quick.headers['cache-status'], /detail=stale-if-error/)
+  // A page never kept is the upstream's failure, as before.
+  up.state.fail = true
+  up.state.delayMs = 0
+  t.equal((await get('/never-kept')).statusCode, 503)
+})
+
+t.test('CACHE_ENABLED=false: every request goes to the upstream', async (t) => {
+  const { up, get } = await gateway(t, { CACHE_ENABLED: 'false' })
+  await get('/blog')
+  await get('/blog')
+  t.equal(up.count('/blog'), 2)
+})
