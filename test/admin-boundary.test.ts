@@ -31,6 +31,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/pages/slug/:slug',
     'GET /api/projects',
     'GET /objects/*',
+    'GET /api/content/images',
   ],
   blog: [
     'GET /api/blog/health',
@@ -101,7 +102,7 @@ for (const name of SERVICES) {
           t.equal(res.statusCode, 401, `${what} anonymous${payload ? ` with ${payload}` : ''} → 401`)
           t.equal(res.headers['cache-control'], 'private, no-store', `${what}: the 401 is not cached`)
         }
-        if (r.method === 'POST' && /upload/.test(r.url)) {
+        if (r.method === 'POST' && /upload|media/.test(r.url)) {
           const res = await app.inject({
             method: 'POST',
             url: r.url,

@@ -22,6 +22,12 @@ const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
     tooLarge: 'File size must be less than 10MB',
   },
   {
+    prefix: '/api/media',
+    slow: true,
+    bodyLimit: BODY_LIMITS.upload,
+    tooLarge: 'File size must be less than 10MB',
+  },
+  {
     prefix: '/api/blog/upload',
     slow: true,
     bodyLimit: BODY_LIMITS.upload,

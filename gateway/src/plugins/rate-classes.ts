@@ -24,6 +24,7 @@ const SENSITIVE_ROUTES = new Set([
   '/api/contacts',
   '/api/blog/upload',
   '/api/projects/upload',
+  '/api/media',
 ])
 
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? ''

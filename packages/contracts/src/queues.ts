@@ -6,6 +6,7 @@ export const QUEUES = {
   blogImport: 'blog-import',
   blogSchedule: 'blog-schedule',
   contactNotify: 'contact-notify',
+  mediaVariants: 'media-variants',
 } as const
 
 export interface BlogImportJob {
@@ -27,4 +28,9 @@ export interface BlogScheduleJob {
 
 export interface ContactNotifyJob {
   contactId: string
+}
+
+export interface MediaVariantsJob {
+  /** Object path (content service's GridFS bucket `objects`) of the stored image to make variants of. */
+  path: string
 }

@@ -122,3 +122,12 @@ export function contentFieldMessage(field: string, rule: 'max' | 'required' | 'i
   if (lang === 'de') return `${label} ist ungültig`
   return `${label} is invalid`
 }
+
+/** Widths the responsive variants of stored images are made at; never wider than the original. */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const
+/** Formats the variants are made in, best first (a `<picture>` lists them in this order). */
+export const VARIANT_FORMATS = ['avif', 'webp'] as const
+export type VariantFormat = (typeof VARIANT_FORMATS)[number]
+/** The public path of one variant: `<base>-w<width>.<format>` beside the original. */
+export const variantUrl = (base: string, width: number, format: VariantFormat) =>
+  `${base}-w${width}.${format}`

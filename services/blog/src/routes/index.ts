@@ -10,6 +10,7 @@ import uploadAdmin from './upload/admin.js'
 import jobsAdmin from './jobs/admin.js'
 import importsAdmin from './imports/admin.js'
 import queueBoardAdmin from './queue-board/admin.js'
+import usageAdmin from './usage/admin.js'
 
 /** The blog's routes: public reads, the admin's posts, uploads, imports and title translation, and the queue board. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -23,6 +24,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     uploadAdmin,
     jobsAdmin,
     importsAdmin,
+    usageAdmin,
   ])
     await app.register(resource)
   // The operators' queue dashboard; its page redirects a signed-out browser to the sign-in.

@@ -10,7 +10,7 @@ export interface StoredObject {
 }
 
 /** Public object paths look like `projects/<24 hex>.<ext>`; anything else is simply not found. */
-export const OBJECT_PATH = /^[a-z0-9-]+\/[A-Za-z0-9_-]{1,64}\.(jpg|png|gif|webp)$/
+export const OBJECT_PATH = /^[a-z0-9-]+\/[A-Za-z0-9_-]{1,64}\.(jpg|png|gif|webp|avif|pdf|mp4)$/
 
 /**
  * Images in MongoDB GridFS (bucket `objects`), one file per public path. Served objects are kept in

@@ -5,8 +5,10 @@ import { featureModel } from '../models/feature.js'
 import { pageModel } from '../models/page.js'
 import { projectModel } from '../models/project.js'
 import { seedMarkerModel } from '../models/seed-marker.js'
+import { imageVariantsModel, mediaModel } from '../models/media.js'
+import { createVariantsQueue } from '../lib/variants-queue.js'
 import { ReadCache, type ChangeInput } from '@site/service-kit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { ObjectStore } from '../lib/objects.js'
 import { seedDefaults } from '../seed.js'
 import { sweepOrphanImages } from '../lib/orphans.js'
@@ -24,6 +26,8 @@ export function createModels(db: import('mongoose').Connection) {
     pages: pageModel(db),
     projects: projectModel(db),
     seeds: seedMarkerModel(db),
+    media: mediaModel(db),
+    imageVariants: imageVariantsModel(db),
   }
 }
 export type Models = ReturnType<typeof createModels>
@@ -32,6 +36,11 @@ export interface Store {
   models: Models
   cache: ReadCache
   objects: ObjectStore
+  /**
+   * Records a stored image for the variants job (its size, not done yet) and enqueues the job; a
+   * failed enqueue is logged only (the worker's sweep enqueues what is left undone).
+   */
+  imageStored(path: string, size: { width: number; height: number }, log: FastifyBaseLogger): Promise<void>
   /** Resolves once the defaults are in the database; retried on the next read if the database was away. */
   seeded(): Promise<void>
   /**
@@ -77,7 +86,22 @@ export default fp<{ config: Config }>(
       await cache.invalidate(request.log)
       await app.changes.record(request, change)
     }
-    app.decorate('store', { models, cache, objects, seeded, changed })
+    const variants = createVariantsQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })
+    const imageStored = async (
+      path: string,
+      size: { width: number; height: number },
+      log: FastifyBaseLogger,
+    ) => {
+      await models.imageVariants.updateOne(
+        { _id: path },
+        { $setOnInsert: { ...size, widths: [], done: false, updated_at: new Date() } },
+        { upsert: true },
+      )
+      await variants
+        .enqueue(path)
+        .catch((err: unknown) => log.warn({ err, path }, 'variants job not enqueued'))
+    }
+    app.decorate('store', { models, cache, objects, imageStored, seeded, changed })
     app.addHook('onReady', async () => {
       await seeded().catch((err: unknown) => app.log.warn({ err }, 'seeding postponed: database unavailable'))
     })
@@ -92,6 +116,7 @@ export default fp<{ config: Config }>(
     app.addHook('onClose', async () => {
       clearInterval(sweep)
       cache.close()
+      await variants.close()
     })
   },
   { name: 'content-store', dependencies: ['kit-changes'] },

@@ -10,6 +10,8 @@ import pagesAdmin from './pages/admin.js'
 import projectsPublic from './projects/public.js'
 import projectsAdmin from './projects/admin.js'
 import objectsPublic from './objects/public.js'
+import mediaAdmin from './media/admin.js'
+import imagesPublic from './media/public.js'
 
 /** The content service's routes: site content, features, pages, projects and their images. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -23,9 +25,11 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     pagesAdmin,
     projectsPublic,
     objectsPublic,
+    imagesPublic,
   ]) {
     await app.register(resource)
   }
   await app.register(projectsAdmin, { config })
+  await app.register(mediaAdmin, { config })
 }
 export default routes

@@ -1,18 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses, notFound, sendImmutable } from '@site/service-kit'
+import { SURROGATE } from '@site/contracts'
+import { sniffImage } from '@site/service-kit/images'
 import { OBJECT_PATH } from '../../lib/objects.js'
 
 const OBJECT_NOT_FOUND = 'Object not found'
 
-/** GET /objects/{path}: stored images. A path never changes content, so browsers may keep it for a year. */
+/** The type the stored bytes are, by their first bytes (never by the name or the stored metadata). */
+function sniffStored(bytes: Buffer): string | null {
+  const image = sniffImage(bytes)
+  if (image) return `image/${image}`
+  const box = bytes.subarray(4, 12).toString('latin1')
+  if (box === 'ftypavif') return 'image/avif'
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf'
+  if (box.startsWith('ftyp')) return 'video/mp4'
+  return null
+}
+
+/**
+ * GET /objects/{path}: stored images, variants, PDFs and videos. A path never changes content, so
+ * browsers and the gateway may keep it for a year; the Surrogate-Key names the item
+ * (`media:<id>`: the original and its variants), which a delete purges. Served only as the type its
+ * bytes are, with nosniff and a sandbox.
+ */
 const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/objects/*',
     {
       schema: {
         tags: ['objects'],
-        summary: 'An uploaded image',
+        summary: 'A stored file: an uploaded image or one of its variants, a PDF, a video',
         params: Type.Object({ '*': Type.String({ maxLength: 300 }) }),
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
@@ -26,6 +44,13 @@ const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!OBJECT_PATH.test(path)) throw notFound(OBJECT_NOT_FOUND)
       const object = await app.store.objects.get(path)
       if (!object) throw notFound(OBJECT_NOT_FOUND)
+      const sniffed = sniffStored(object.bytes)
+      if (!sniffed || sniffed !== object.contentType) {
+        request.log.warn({ path, stored: object.contentType, sniffed }, 'stored object is not what it says')
+        throw notFound(OBJECT_NOT_FOUND)
+      }
+      const id = /^[a-z0-9-]+\/([A-Za-z0-9_]+)/.exec(path)?.[1]
+      if (id) reply.header('surrogate-key', SURROGATE.media(id))
       return sendImmutable(request, reply, {
         etag: object.etag,
         contentType: object.contentType,

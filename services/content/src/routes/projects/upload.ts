@@ -1,31 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
-import { badRequest, errorResponses, HttpError, multipartProblem, newObjectId } from '@site/service-kit'
-import { MAX_UPLOAD_BYTES, UploadResponse } from '@site/contracts'
+import { badRequest, errorResponses, newObjectId } from '@site/service-kit'
+import { UploadResponse } from '@site/contracts'
 import type { Config } from '../../config.js'
-import { IMAGE_TYPES, NotAnImageError, reencodeImage, sniffImage } from '@site/service-kit/images'
+import { IMAGE_TYPES, NotAnImageError, imageSize, reencodeImage, sniffImage } from '@site/service-kit/images'
+import { ONE_FILE_LIMITS, readOneFile } from '../../lib/multipart-file.js'
 
 const NOT_AN_IMAGE = 'Please select an image file'
-const tooLarge = () => new HttpError(413, 'File size must be less than 10MB', 'FILE_TOO_LARGE')
 const notAnImage = () => badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE')
-
-function mapMultipartError(err: unknown): unknown {
-  const code = (err as { code?: string }).code
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return tooLarge()
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notAnImage()
-  return multipartProblem(err) ?? err
-}
 
 /**
  * POST /api/projects/upload (registered by the projects' admin routes): one image of at most
- * 10 MB, checked by its bytes, re-encoded without metadata and stored in GridFS. Answers its public path.
+ * 10 MB, checked by its bytes, re-encoded without metadata and stored in GridFS. Answers its public
+ * path; its responsive variants are made by the `media-variants` job.
  */
 const upload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-    throwFileSizeLimit: true,
-  })
+  await app.register(multipart, ONE_FILE_LIMITS)
 
   app.post(
     '/api/projects/upload',
@@ -38,17 +28,7 @@ const upload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
       },
     },
     async (request) => {
-      let bytes: Buffer
-      try {
-        const file = await request.file()
-        if (!file) throw notAnImage()
-        bytes = await file.toBuffer()
-        // The limit alone can hand over a silently cut file (design §4).
-        if (file.file.truncated) throw tooLarge()
-      } catch (err) {
-        throw mapMultipartError(err)
-      }
-      if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge()
+      const { bytes } = await readOneFile(request, notAnImage)
       const kind = sniffImage(bytes)
       if (!kind) throw notAnImage()
       let clean: Buffer
@@ -61,6 +41,8 @@ const upload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
       const { ext, contentType } = IMAGE_TYPES[kind]
       const path = `projects/${newObjectId()}.${ext}`
       await app.store.objects.put(path, clean, contentType)
+      const size = await imageSize(clean)
+      if (size) await app.store.imageStored(path, size, request.log)
       request.log.info({ path, bytes: bytes.length, stored: clean.length }, 'project image stored')
       return { uploadURL: `/objects/${path}` }
     },
