@@ -2,7 +2,8 @@ import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { silentLog } from '@site/service-kit'
-import { testApp, testEnv } from '@site/service-kit/testing'
+import { listenForPurges, testApp, testEnv } from '@site/service-kit/testing'
+import { SHARED_CACHE_CONTROL } from '@site/contracts'
 import type { ImageInfoList, MediaItem } from '@site/contracts'
 import { content, multipart } from './helpers.js'
 import { readWorkerConfig } from '../src/config.js'
@@ -49,9 +50,23 @@ async function infoOf(src: string, ms = 30_000) {
 }
 
 t.test('an upload gets AVIF and WebP variants once, never wider than itself, served immutable', async (t) => {
+  const purges = await listenForPurges(h.env.REDIS_URL!, prefix)
+  t.teardown(() => purges.close())
   const item = (await upload(await photo(2400, 1600), 'wide.jpg')).json<MediaItem>()
   const info = await infoOf(item.url)
   t.ok(info, 'the variants job ran')
+  const heard = async () => {
+    for (let i = 0; i < 10; i++) {
+      if (purges.all.some((m) => m.keys.includes(`media:${item.id}`) && m.id.startsWith('variants-')))
+        return true
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    return false
+  }
+  t.ok(await heard(), 'the worker purged the item key: pages that showed it plain are rebuilt')
+  const answer = await app.inject({ method: 'GET', url: `/api/content/images?src=${item.url}` })
+  t.equal(answer.headers['surrogate-key'], `media:${item.id}`)
+  t.equal(answer.headers['cache-control'], SHARED_CACHE_CONTROL)
   t.match(info, { src: item.url, width: 2400, height: 1600, widths: [320, 640, 960, 1280, 1920] })
   for (const format of ['avif', 'webp']) {
     const res = await app.inject({ method: 'GET', url: `${info!.base}-w640.${format}` })
@@ -96,5 +111,5 @@ t.test('project images get variants too; unknown and foreign URLs are left out',
   const many = Array.from({ length: 51 }, (_, i) => `/objects/media/${String(i).padStart(24, '0')}.jpg`)
   const tooMany = await app.inject({ method: 'GET', url: `/api/content/images?src=${many.join(',')}` })
   t.equal(tooMany.statusCode, 400)
-  t.equal(none.headers['cache-control'], 'public, max-age=0, must-revalidate')
+  t.equal(none.headers['cache-control'], SHARED_CACHE_CONTROL)
 })

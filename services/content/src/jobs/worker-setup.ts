@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client'
 import { Counter } from 'prom-client'
-import { QUEUES, type MediaVariantsJob } from '@site/contracts'
+import { QUEUES, SURROGATE, purgeChannel, type MediaVariantsJob, type PurgeMessage } from '@site/contracts'
 import { connectMongo, createRedis, pingMongo, type Closable, type Log } from '@site/service-kit'
 import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service-kit/queues'
 import { NotAnImageError } from '@site/service-kit/images'
@@ -9,6 +9,7 @@ import { ObjectStore } from '../lib/objects.js'
 import { imageVariantsModel } from '../models/media.js'
 import { createVariantsQueue } from '../lib/variants-queue.js'
 import { invalidateChannel } from '../plugins/store.js'
+import { objectId } from '../routes/media/public.js'
 import { processVariants, type VariantsResult } from './variants.js'
 
 /**
@@ -55,6 +56,12 @@ export async function startVariantsWorker(
     made.inc({ outcome: result.widths.length ? 'made' : 'skipped' })
     // The public image info (GET /api/content/images) is cached by every content replica.
     redis.publish(invalidateChannel(config.QUEUE_PREFIX), 'content-worker').catch(() => undefined)
+    // Shared caches drop the pages and answers that showed the image without its variants.
+    const purge: PurgeMessage = {
+      id: `variants-${result.path}`,
+      keys: [SURROGATE.media(objectId(result.path))],
+    }
+    redis.publish(purgeChannel(config.QUEUE_PREFIX), JSON.stringify(purge)).catch(() => undefined)
   })
   worker.on('failed', (job, err) => {
     made.inc({ outcome: 'failed' })

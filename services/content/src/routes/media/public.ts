@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { badRequest, errorResponses, sendCached } from '@site/service-kit'
-import { ImageInfoList, type ImageInfo } from '@site/contracts'
+import { badRequest, errorResponses, sendShared } from '@site/service-kit'
+import { ImageInfoList, SURROGATE, type ImageInfo } from '@site/contracts'
 import { ownObjectPath } from '../projects/urls.js'
+
+/** `media/<id>.jpg` → `<id>`: the key the item's writes and its variants announce. */
+export const objectId = (path: string) => /^[a-z0-9-]+\/([A-Za-z0-9_]+)/.exec(path)?.[1] ?? path
 
 /** Most images one call asks about: a page of the blog list shows 12, a long post a few dozen. */
 const MAX_SOURCES = 50
@@ -11,7 +14,7 @@ const MAX_SOURCES = 50
  * GET /api/content/images?src=…: what the public pages need to show stored images as a `<picture>`
  * (size, variant widths, alt texts), for the images whose variants are made. Other URLs (elsewhere,
  * or not made yet) are left out and shown as they are. Cached like every public read; the variants
- * worker announces on the invalidation channel when it finishes one.
+ * worker announces on the invalidation channel and purges the image's key when it finishes one.
  */
 const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
   const { models, cache } = app.store
@@ -57,7 +60,9 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
           }))
         return { items }
       })
-      return sendCached(request, reply, entry)
+      // Each image's key: an alt text edited, an item deleted or its variants made purge this answer.
+      const keys = paths.map((p) => SURROGATE.media(objectId(p)))
+      return sendShared(request, reply, entry, keys)
     },
   )
 }

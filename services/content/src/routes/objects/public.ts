@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses, notFound, sendImmutable } from '@site/service-kit'
-import { SURROGATE } from '@site/contracts'
+import { SURROGATE, SURROGATE_KEY_HEADER } from '@site/contracts'
 import { sniffImage } from '@site/service-kit/images'
 import { OBJECT_PATH } from '../../lib/objects.js'
+import { objectId } from '../media/public.js'
 
 const OBJECT_NOT_FOUND = 'Object not found'
 
@@ -49,8 +50,7 @@ const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ path, stored: object.contentType, sniffed }, 'stored object is not what it says')
         throw notFound(OBJECT_NOT_FOUND)
       }
-      const id = /^[a-z0-9-]+\/([A-Za-z0-9_]+)/.exec(path)?.[1]
-      if (id) reply.header('surrogate-key', SURROGATE.media(id))
+      reply.header(SURROGATE_KEY_HEADER, SURROGATE.media(objectId(path)))
       return sendImmutable(request, reply, {
         etag: object.etag,
         contentType: object.contentType,
