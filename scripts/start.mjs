@@ -9,6 +9,7 @@ import { Supervisor } from './lib/supervisor.mjs'
 import { wantsPretty } from './lib/log-format.mjs'
 import { bannerLines } from './lib/banner.mjs'
 import { devSessionSecret } from './lib/session-secret.mjs'
+import { recordStack } from './lib/stack-file.mjs'
 
 loadDotEnv()
 // Pretty on a terminal, JSON lines otherwise or with LOG_FORMAT=json (docs/operations.md).
@@ -45,6 +46,8 @@ try {
 }
 // The infrastructure first, so the first lines say what runs where (banner.mjs); then the build.
 for (const line of bannerLines(infra)) say(line)
+// For `npm run backup` / `npm run restore` (stack-file.mjs).
+const forgetStack = recordStack(infra, port)
 
 say('building (tsc -b, vite build)...')
 const built =
@@ -52,6 +55,7 @@ const built =
   run('npm', ['run', 'build', '-w', 'web', '--silent'], {}, false)
 if (!built) {
   await infra.stop()
+  forgetStack()
   process.exit(1)
 }
 
@@ -76,6 +80,7 @@ async function shutdown(code = 0) {
   say('stopping...')
   await supervisor.stopAll()
   await infra.stop()
+  forgetStack()
   say('stopped')
   process.exit(code)
 }

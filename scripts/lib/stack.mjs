@@ -12,14 +12,16 @@ import { join } from 'node:path'
 import { root } from './infra.mjs'
 
 /**
- * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean, startTimeoutMs?: number, onSpawn?: (name: string, child: import('node:child_process').ChildProcess) => void }} [opts]
+ * @param {{ env?: Record<string,string>, only?: string[], quiet?: boolean, startTimeoutMs?: number, onSpawn?: (name: string, child: import('node:child_process').ChildProcess) => void, id?: string }} [opts]
  *   env: extra environment for every process (e.g. OPENAI_BASE_URL, SMTP_URL, ADMIN_*);
  *   only: names of processes to run (default all); quiet: drop their logs (default: unless STACK_LOGS=1);
  *   onSpawn: called with (name, child) after every start or restart of a process;
- *   startTimeoutMs: how long the processes may take to listen and be ready (default 60 s).
+ *   startTimeoutMs: how long the processes may take to listen and be ready (default 60 s);
+ *   id: the stack's id, which names its databases (`stack_<id>_<service>`) and queue prefix
+ *   (`stack_<id>`); random by default (a restore test fills them before the stack starts).
  */
 export async function startStack(opts = {}) {
-  const id = randomBytes(4).toString('hex')
+  const id = opts.id ?? randomBytes(4).toString('hex')
   const names = [...Object.keys(SERVICE_PORTS), ...Object.keys(WORKER_PORTS)]
   // Distinct ports: nothing listens on them until the processes start, so a draw may repeat.
   const taken = new Set()
