@@ -68,6 +68,11 @@ COPY services.json ./
 COPY --from=build /app/packages/contracts/dist/ packages/contracts/dist/
 COPY --from=build /app/packages/service-kit/dist/ packages/service-kit/dist/
 COPY --from=build /app/${WORKSPACE}/dist/ ${WORKSPACE}/dist/
+# `npm run backup` / `restore` (scripts/backup.mjs and what it imports; the MongoDB and Redis clients
+# are in every image's node_modules): the backup component's CronJob runs it (docs/operations.md).
+COPY scripts/backup.mjs scripts/restore.mjs scripts/
+COPY scripts/lib/infra.mjs scripts/lib/containers.mjs scripts/lib/stack-file.mjs scripts/lib/
+COPY scripts/lib/backup/ scripts/lib/backup/
 WORKDIR /app/${WORKSPACE}
 # The image's `node` user, by number so Kubernetes' runAsNonRoot can verify it. Files stay root-owned
 # (read-only for the process); the root filesystem can be mounted read-only.

@@ -1,8 +1,8 @@
-// `npm run backup [-- --out FILE] [--databases PATTERN] [--prefix PREFIX]`: one archive of every
+// `npm run backup [-- --out FILE | --dir DIR [--keep N]] [--databases PATTERN] [--prefix PREFIX]`: one archive of every
 // service database (GridFS included) and of what Redis must keep, taken while the site runs
 // (docs/operations.md, "Back up and restore"). Without options it backs up the stack `npm start`
 // runs and writes .data/backups/site-<time>.bson.gz; the archive's path is the last line printed.
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { MongoClient } from 'mongodb'
@@ -12,9 +12,27 @@ import { connect, dumpRedis } from './lib/backup/redis.mjs'
 import { BACKUP_DIR, resolveTarget, safeUrl } from './lib/backup/target.mjs'
 
 const { values } = parseArgs({
-  options: { out: { type: 'string' }, databases: { type: 'string' }, prefix: { type: 'string' } },
+  options: {
+    out: { type: 'string' },
+    // A folder for site-<time>.bson.gz (the CronJob's volume), and how many archives to keep there.
+    dir: { type: 'string' },
+    keep: { type: 'string' },
+    databases: { type: 'string' },
+    prefix: { type: 'string' },
+  },
 })
 const say = (m) => process.stderr.write(`[backup] ${m}\n`)
+
+/** Keeps the newest `keep` archives of the folder (their names sort by time). */
+function pruneOld(dir, keep) {
+  const archives = readdirSync(dir)
+    .filter((f) => /^site-.*\.bson\.gz$/.test(f))
+    .sort()
+  for (const f of archives.slice(0, Math.max(0, archives.length - keep))) {
+    rmSync(join(dir, f))
+    say(`removed the older ${f}`)
+  }
+}
 
 let target
 try {
@@ -25,7 +43,7 @@ try {
 }
 const started = Date.now()
 const stamp = new Date(started).toISOString().replace(/[:.]/g, '-')
-const file = resolve(values.out ?? join(BACKUP_DIR, `site-${stamp}.bson.gz`))
+const file = resolve(values.out ?? join(values.dir ?? BACKUP_DIR, `site-${stamp}.bson.gz`))
 mkdirSync(dirname(file), { recursive: true })
 // Written under another name and renamed when complete: a file with the final name is whole.
 const partial = `${file}.partial`
@@ -57,6 +75,7 @@ try {
   renameSync(partial, file)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   say(`done in ${seconds} s: ${statSync(file).size} bytes (${writer.bytesIn} before gzip)`)
+  if (values.keep) pruneOld(dirname(file), Number(values.keep))
   process.stdout.write(`${file}\n`)
 } catch (err) {
   await writer.close().catch(() => {})

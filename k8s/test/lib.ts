@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseAllDocuments } from 'yaml'
+import { parseAllDocuments, parseDocument } from 'yaml'
 import registry from '../../services.json' with { type: 'json' }
 
 /** An API service in the registry (services.json). */
@@ -33,7 +33,7 @@ export const k8sDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const repoRoot = resolve(k8sDir, '..')
 
 /** Optional components an operator may add to an overlay. */
-export const COMPONENTS = ['keda', 'network-policies', 'in-cluster-data', 'monitoring']
+export const COMPONENTS = ['keda', 'network-policies', 'in-cluster-data', 'monitoring', 'backup']
 export const OVERLAYS = ['dev', 'prod']
 
 // A rendered Kubernetes object; fields are reached through `any` like the YAML they come from.
@@ -69,9 +69,13 @@ export function renderCombination(overlay: string, extra: string[]): Obj[] {
     const namespace = /^namespace:\s*(\S+)/m.exec(
       readFileSync(join(overlayDir, 'kustomization.yaml'), 'utf8'),
     )?.[1]
+    // And its image tags: a component's own workloads (the backup CronJob) run our images too.
+    const images = (parseDocument(readFileSync(join(overlayDir, 'kustomization.yaml'), 'utf8')).toJS() as Obj)
+      .images
     writeFileSync(
       join(dir, 'kustomization.yaml'),
-      `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: ${namespace}\nresources:\n  - ${relative(dir, overlayDir)}\ncomponents:\n${components}\n`,
+      `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: ${namespace}\nresources:\n  - ${relative(dir, overlayDir)}\ncomponents:\n${components}\n` +
+        (images ? `images: ${JSON.stringify(images)}\n` : ''),
     )
     return kustomize(dir)
   } finally {
