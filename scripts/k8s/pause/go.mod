@@ -1,0 +1,3 @@
+module site.local/pause
+
+go 1.24
