@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { Document, Packer, Paragraph } from 'docx'
 import { NS, ORIGIN, kjson, kubectl, nodeName, serviceUrl, sleep, steps, traffic, until } from './lib.mjs'
 import { checkDrain, checkHpa, checkNetworkPolicy } from './checks.mjs'
+import { applyEveryCombination } from './apply.mjs'
 
 const root = new URL('../../../', import.meta.url).pathname
 const { run, results } = steps()
@@ -33,6 +34,10 @@ async function call(path, { method = 'GET', json, body } = {}) {
   }
   return { status: res.status, headers: res.headers, data }
 }
+
+await run('every overlay with every component combination passes a server-side apply (dry run)', () =>
+  applyEveryCombination(root),
+)
 
 await run('cluster add-ons: CoreDNS and metrics-server Ready', async () => {
   kubectl(['apply', '-f', join(root, 'scripts/k8s/addons/coredns.yaml')], { ns: null })
