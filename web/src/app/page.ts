@@ -5,7 +5,8 @@
 // shows its loading state meanwhile, and its useRead finds them in flight).
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom'
 import { UpstreamError } from '@site/contracts/public-read'
-import { prefetchRead, type PublicRead } from '@/lib/publicReads'
+import { prefetchRead, reads as publicReads, type PublicRead } from '@/lib/publicReads'
+import { imageSources } from '@/lib/responsiveImages'
 import type { QueryKey, SeedEntry } from '@/lib/query'
 import type { Head, Heads } from '@/ssr/head'
 
@@ -25,6 +26,11 @@ export interface PageDef<R extends Reads> {
   shell?: boolean
   /** Lazy modules the page renders (Vite manifest keys): the server links their code and CSS. */
   chunks?: string[]
+  /**
+   * The image URLs the page shows: the server reads their responsive versions with the page
+   * (reads.images), so its first HTML has `<picture>`/srcset; the page reads the same (useImageInfos).
+   */
+  images?: (data: ReadData<R>) => (string | null | undefined)[]
 }
 
 /** What the web server gives the loaders (React Router's requestContext): how to read, the heads. */
@@ -80,6 +86,18 @@ export function page<R extends Reads>(
       const got = Object.fromEntries(named.map((r) => [r.name, r.value])) as ReadData<R>
       const queries = named.map((r): SeedEntry => [r.key, r.value])
       if (def.found && !def.found(got)) return answer(404, def.notFound?.(h) ?? h.notFound(), queries)
+      const srcs = imageSources(def.images?.(got) ?? [])
+      if (srcs.length) {
+        // Without it the page shows the originals: an image read that fails is no outage.
+        const read = publicReads.images(srcs)
+        await context.run(read, request.signal).then(
+          (value) => queries.push([read.key, value]),
+          (err: unknown) => {
+            if (request.signal.aborted) throw err
+            context.onError(err)
+          },
+        )
+      }
       return answer(200, def.head(h, got), queries)
     } catch (err) {
       // A service that does not answer (in time): "temporarily unavailable", the site's chrome around

@@ -11,6 +11,7 @@ import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
 import { CmsPage } from '@/features/pages'
 import { ProjectsPage } from '@/features/projects'
 import { pageParam } from '@/lib/pageNumber'
+import { postImageSources } from '@/lib/responsiveImages'
 import { BLOG_PAGE_SIZE, reads } from '@/lib/publicReads'
 import { RootLayout } from './layout/RootLayout'
 import { page, type RouteHandle } from './page'
@@ -32,6 +33,10 @@ const pages = (): RouteObject[] => [
         pages: reads.pages(),
       }),
       head: (h, { content }) => h.home(content),
+      images: ({ projects, posts }) => [
+        ...projects.map((p) => p.image_url),
+        ...posts.items.map((p) => p.featured_image),
+      ],
     },
   ),
   page(
@@ -39,6 +44,7 @@ const pages = (): RouteObject[] => [
     {
       reads: () => ({ projects: reads.projects() }),
       head: (h) => h.projects(),
+      images: ({ projects }) => projects.map((p) => p.image_url),
       chunks: ['src/features/projects/components/ProjectsPage.tsx'],
     },
   ),
@@ -52,6 +58,7 @@ const pages = (): RouteObject[] => [
       // A page past the last one does not exist (page 1 of an empty blog does: "no posts yet").
       found: ({ posts }) => posts.page === 1 || (posts.page - 1) * posts.pageSize < posts.total,
       head: (h, { posts }) => h.blog(posts.page),
+      images: ({ posts }) => posts.items.map((p) => p.featured_image),
       chunks: [`${BLOG}/BlogListPage.tsx`],
     },
   ),
@@ -61,6 +68,7 @@ const pages = (): RouteObject[] => [
       reads: ({ params }) => ({ post: reads.post(params.slug ?? '') }),
       found: ({ post }) => post !== null,
       head: (h, { post }) => h.post(post!),
+      images: ({ post }) => postImageSources(post),
       notFound: (h) => h.notFound(h.t.blog.notFound, h.t.blog.notFoundText),
       chunks: [`${BLOG}/BlogPostPage.tsx`, `${BLOG}/ShareButtons.tsx`],
     },

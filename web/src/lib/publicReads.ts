@@ -11,6 +11,8 @@ import type {
   BlogPost,
   BlogPostSummary,
   Feature,
+  ImageInfo,
+  ImageInfoList,
   Page,
   PageSummary,
   PagedList,
@@ -68,6 +70,13 @@ export const reads = {
     params: { published: 'true', page, pageSize },
     parse: (body) => listPage<BlogPostSummary>(body, page, pageSize),
   }),
+  /** The responsive versions of stored images (`srcs`: imageSources()'s list, sorted and capped). */
+  images: (srcs: readonly string[]): PublicRead<ImageInfo[]> => ({
+    key: queryKeys.images(srcs),
+    path: '/api/content/images',
+    params: { src: srcs.join(',') },
+    parse: (body) => (body as ImageInfoList).items,
+  }),
   post: (slug: string): PublicRead<BlogPost | null> => ({
     key: queryKeys.blog.slug(slug),
     path: `/api/blog/slug/${encodeURIComponent(slug)}`,
@@ -89,8 +98,8 @@ function fetcherOf<T>(read: PublicRead<T>) {
 }
 
 /** Runs a public read in the browser (cached under its key, see @/lib/query). */
-export function useRead<T>(read: PublicRead<T>): UseQueryResult<T> {
-  return useQuery(read.key, fetcherOf(read))
+export function useRead<T>(read: PublicRead<T>, opts: { enabled?: boolean } = {}): UseQueryResult<T> {
+  return useQuery(read.key, fetcherOf(read), opts)
 }
 
 /** Starts a public read in the browser unless it is cached (a route's loader, on navigation). */

@@ -7,6 +7,8 @@ export const queryKeys = {
   /** One page of the projects list (under `projects`: a write invalidates every page). */
   projectsPage: (page: number, pageSize: number) => ['projects', 'page', page, pageSize] as const,
   pages: ['pages'] as const,
+  /** Sizes, variant widths and alt texts of the stored images a page shows (comma-joined URLs). */
+  images: (srcs: readonly string[]) => ['images', srcs.join(',')] as const,
   /** One page of the pages list, with the admin's title search. */
   pagesPage: (page: number, pageSize: number, q = '') => ['pages', 'page', page, pageSize, q] as const,
   /** One full page by slug (GET /api/pages/slug/{slug}; under `pages`: a write refreshes it). */

@@ -1,9 +1,10 @@
 import { ArrowRight, Calendar, User } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { Badge, Skeleton } from '@/components'
+import { Badge, Picture, Skeleton } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
-import type { BlogPostSummary } from '@site/contracts'
+import type { BlogPostSummary, ImageInfo } from '@site/contracts'
+import { IMAGE_SIZES, altOf } from '@/lib/responsiveImages'
 import { plainText } from '@site/contracts/text'
 
 export const VISIBLE_TAGS = 3
@@ -35,19 +36,29 @@ export function TagList({ tags, limit = VISIBLE_TAGS }: { tags: string[]; limit?
  * `first`: the list's first card, whose image is on screen at load (a phone shows one card): fetched
  * at once and first, not lazily; it is the page's largest image.
  */
-export function BlogCard({ post, first = false }: { post: BlogPostSummary; first?: boolean }) {
+export function BlogCard({
+  post,
+  first = false,
+  image,
+}: {
+  post: BlogPostSummary
+  first?: boolean
+  /** The featured image's variants (useImageInfos), when it is a stored image. */
+  image?: ImageInfo | undefined
+}) {
   const t = useT().blog
   const { language } = useLanguage()
   const title = plainText(localized(post, 'title', language))
   const href = useLocalePath()(`/blog/${encodeURIComponent(post.slug)}`)
   return (
     <li className="blog-card" data-testid="blog-card">
-      <img
+      <Picture
         src={post.featured_image || tagFallbackImage(post.tags)}
-        alt=""
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : undefined}
-        decoding="async"
+        info={image}
+        sizes={IMAGE_SIZES.cardGrid}
+        // A stored image has its alt text (or the post's title); the tag illustration is decoration.
+        alt={post.featured_image ? altOf(image, language, title) : ''}
+        eager={first}
         width={800}
         height={500}
         className="blog-card__image"

@@ -13,6 +13,7 @@ import { usePublishedPosts } from '@/api/blog'
 import { BlogPagination } from './BlogPagination'
 import { BlogCard, BlogCardSkeleton } from './BlogCard'
 import { useOpenedOnce } from '@/lib/useOpenedOnce'
+import { useImageInfos } from '@/lib/responsiveImages'
 import '../blog.css'
 
 // Signed-in only and rarely used: its own chunk, loaded the first time the dialog opens.
@@ -30,6 +31,7 @@ export function BlogListPage() {
   // `?page=N`, else the first page (the server answers other values with 404).
   const page = pageParam(params) ?? 1
   const posts = usePublishedPosts(page)
+  const images = useImageInfos((posts.data?.items ?? []).map((p) => p.featured_image))
   const [uploading, setUploading] = useState(false)
   const uploadOpened = useOpenedOnce(uploading)
   useDocumentMeta(page > 1 ? `${b.title} (${b.pageOf(page)})` : b.title, b.metaDescription)
@@ -61,7 +63,12 @@ export function BlogListPage() {
         <>
           <ul className="card-grid">
             {posts.data.items.map((post, i) => (
-              <BlogCard key={post.id} post={post} first={i === 0} />
+              <BlogCard
+                key={post.id}
+                post={post}
+                first={i === 0}
+                image={post.featured_image ? images.get(post.featured_image) : undefined}
+              />
             ))}
           </ul>
           <BlogPagination page={posts.data.page} pageSize={posts.data.pageSize} total={posts.data.total} />

@@ -4,11 +4,18 @@
 import { ArrowLeft, Calendar, User } from 'lucide-react'
 import { Suspense, lazy } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { Skeleton } from '@/components'
+import { Picture, Skeleton } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePost } from '@/api/blog'
+import {
+  IMAGE_SIZES,
+  altOf,
+  postImageSources,
+  rewriteBodyImages,
+  useImageInfos,
+} from '@/lib/responsiveImages'
 import { plainText } from '@site/contracts/text'
 import { TagList } from './BlogCard'
 import '../blog.css'
@@ -34,6 +41,9 @@ export function BlogPostPage() {
   const { language } = useLanguage()
   const post = usePost(slug)
   const data = post.data
+  const body = data ? localized(data, 'content', language) : ''
+  // The same images the server read with the page (routes.tsx): every language's body.
+  const images = useImageInfos(postImageSources(data))
   const title = data ? plainText(localized(data, 'title', language)) : null
   const description = data
     ? localized(data, 'meta_description', language) || plainText(localized(data, 'excerpt', language))
@@ -95,18 +105,26 @@ export function BlogPostPage() {
         </Suspense>
         <TagList tags={data.tags ?? []} limit={0} />
       </header>
-      <img
+      <Picture
         src={data.featured_image || tagFallbackImage(data.tags)}
-        alt=""
+        info={data.featured_image ? images.get(data.featured_image) : undefined}
+        sizes={IMAGE_SIZES.post}
+        alt={data.featured_image ? altOf(images.get(data.featured_image), language, title ?? '') : ''}
         className="blog-post__image"
         width={800}
         height={500}
-        fetchPriority="high"
+        eager
       />
       <div
         className="blog-post__body"
         data-testid="post-body"
-        dangerouslySetInnerHTML={{ __html: localized(data, 'content', language) }}
+        dangerouslySetInnerHTML={{
+          __html: rewriteBodyImages(body, images, {
+            language,
+            fallbackAlt: title ?? '',
+            sizes: IMAGE_SIZES.post,
+          }),
+        }}
       />
       <footer className="blog-post__footer">
         <BackLink />

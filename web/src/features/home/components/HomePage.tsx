@@ -5,6 +5,7 @@ import { Skeleton } from '@/components'
 import { useT } from '@/i18n'
 import { HERO_IMAGE_OPACITY, HERO_IMAGES } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
+import { useImageInfos } from '@/lib/responsiveImages'
 import { useFeatures, useHomeProjects, useLatestPosts, usePublishedPages, useSiteContent } from '../api/home'
 import { ContactSection } from './ContactSection'
 import { Footer } from './Footer'
@@ -50,6 +51,11 @@ export function HomePage({ contactForm }: { contactForm?: ReactNode }) {
   const features = useFeatures()
   const projects = useHomeProjects()
   const posts = useLatestPosts()
+  // The same images the server read with the page (routes.tsx).
+  const images = useImageInfos([
+    ...(projects.data ?? []).map((p) => p.image_url),
+    ...(posts.data?.items ?? []).map((p) => p.featured_image),
+  ])
   const pages = usePublishedPages()
   useDocumentMeta(t.home.metaTitle, t.home.metaDescription)
 
@@ -69,10 +75,10 @@ export function HomePage({ contactForm }: { contactForm?: ReactNode }) {
       <Methodology content={data} features={features.data} />
       <Philosophy content={data} />
       <FreeMvp />
-      <ProjectsGrid projects={projects.data} />
+      <ProjectsGrid projects={projects.data} images={images} />
       <Audience />
       <KnowledgeTransfer />
-      <LatestBlog posts={posts.data?.items} loading={posts.isPending} />
+      <LatestBlog posts={posts.data?.items} loading={posts.isPending} images={images} />
       <Tools />
       <Gallery />
       <ContactSection content={data} form={contactForm} />

@@ -3,13 +3,14 @@
 // URL, new tab). Signed-in users: 'Add Project' and a delete button per card (with a confirmation).
 import { ExternalLink, Plus, PlayCircle, Trash2 } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
-import { Button, Dialog, DialogContent, Skeleton, buttonClass } from '@/components'
+import { Button, Dialog, DialogContent, Picture, Skeleton, buttonClass } from '@/components'
 import { useIsAdmin } from '@/stores/auth'
-import { useT } from '@/i18n'
+import { useLanguage, useT } from '@/i18n'
 import { DEFAULT_IMAGES } from '@/lib/images'
 import { useMutation } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import type { Project } from '@site/contracts'
+import type { ImageInfo, Project } from '@site/contracts'
+import { IMAGE_SIZES, altOf, useImageInfos } from '@/lib/responsiveImages'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { toast } from '@/stores/toast'
 import { deleteProject, useProjects } from '@/api/projects'
@@ -27,19 +28,26 @@ function ProjectCard({
   project,
   canDelete,
   onDelete,
+  image,
+  first,
 }: {
   project: Project
   canDelete: boolean
   onDelete: () => void
+  image: ImageInfo | undefined
+  first: boolean
 }) {
   const p = useT().projects
+  const { language } = useLanguage()
   return (
     <li className="projects-card" data-testid="project-card">
-      <img
+      <Picture
         src={project.image_url || DEFAULT_IMAGES.project}
-        alt=""
-        loading="lazy"
-        decoding="async"
+        info={image}
+        sizes={IMAGE_SIZES.cardGrid}
+        // The library's alt text when it has one; else decoration (the title follows).
+        alt={altOf(image, language, '')}
+        eager={first}
         width={800}
         height={500}
         className="projects-card__image"
@@ -92,6 +100,7 @@ export function ProjectsPage() {
   const p = t.projects
   const isAdmin = useIsAdmin()
   const projects = useProjects()
+  const images = useImageInfos((projects.data ?? []).map((x) => x.image_url))
   const [adding, setAdding] = useState(false)
   const addOpened = useOpenedOnce(adding)
   const [toDelete, setToDelete] = useState<Project | null>(null)
@@ -147,10 +156,12 @@ export function ProjectsPage() {
         </p>
       ) : projects.data && projects.data.length > 0 ? (
         <ul className="card-grid">
-          {projects.data.map((project) => (
+          {projects.data.map((project, i) => (
             <ProjectCard
               key={project.id}
               project={project}
+              image={project.image_url ? images.get(project.image_url) : undefined}
+              first={i === 0}
               canDelete={isAdmin}
               onDelete={() => setToDelete(project)}
             />

@@ -3,24 +3,36 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
+import { Picture } from '@/components'
+import { IMAGE_SIZES, altOf, type ImageInfos } from '@/lib/responsiveImages'
 import type { BlogPostSummary } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
 import { HomeSection } from './HomeSection'
 
-export function LatestBlog({ posts, loading }: { posts: BlogPostSummary[] | undefined; loading: boolean }) {
+export function LatestBlog({
+  posts,
+  loading,
+  images,
+}: {
+  posts: BlogPostSummary[] | undefined
+  loading: boolean
+  images: ImageInfos
+}) {
   const t = useT()
   const to = useLocalePath()
   const { language } = useLanguage()
   const post = posts?.[0]
+  const image = post?.featured_image ? images.get(post.featured_image) : undefined
   return (
     <HomeSection titleId="latest-blog-title" testId="latest-blog" title={t.home.latestBlogTitle}>
       {loading ? null : post ? (
         <Link to={to(`/blog/${encodeURIComponent(post.slug)}`)} className="latest-post">
-          <img
+          <Picture
             src={post.featured_image || tagFallbackImage(post.tags)}
-            alt=""
-            loading="lazy"
-            decoding="async"
+            info={image}
+            sizes={IMAGE_SIZES.latestPost}
+            // The link's text is the title beside it: the picture adds its own alt text only.
+            alt={post.featured_image ? altOf(image, language, '') : ''}
             width={800}
             height={500}
           />

@@ -1,13 +1,16 @@
 // The home's projects grid (spec §2), shown only when there are projects.
 import { ArrowRight, ExternalLink } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { useLocalePath, useT } from '@/i18n'
+import { useLanguage, useLocalePath, useT } from '@/i18n'
+import { Picture } from '@/components'
+import { IMAGE_SIZES, altOf, type ImageInfos } from '@/lib/responsiveImages'
 import { DEFAULT_IMAGES } from '@/lib/images'
 import type { Project } from '@site/contracts'
 import { HomeSection } from './HomeSection'
-export function ProjectsGrid({ projects }: { projects: Project[] | undefined }) {
+export function ProjectsGrid({ projects, images }: { projects: Project[] | undefined; images: ImageInfos }) {
   const t = useT().home
   const to = useLocalePath()
+  const { language } = useLanguage()
   if (!projects || projects.length === 0) return null
   return (
     <HomeSection
@@ -23,11 +26,11 @@ export function ProjectsGrid({ projects }: { projects: Project[] | undefined }) 
           return (
             <li key={p.id}>
               <a href={href} target="_blank" rel="noopener noreferrer" className="project-tile">
-                <img
+                <Picture
                   src={p.image_url || DEFAULT_IMAGES.project}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
+                  info={p.image_url ? images.get(p.image_url) : undefined}
+                  sizes={IMAGE_SIZES.homeTiles}
+                  alt={altOf(p.image_url ? images.get(p.image_url) : undefined, language, '')}
                   width={800}
                   height={500}
                 />
