@@ -38,6 +38,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/blog/ping',
     'GET /api/blog',
     'GET /api/blog/slug/:slug',
+    'GET /api/blog/preview/:token',
     'GET /api/blog/changes',
     'GET /api/blog/images/:name',
   ],

@@ -34,6 +34,9 @@ export const CHANGE_ACTIONS = [
   'publish',
   'unpublish',
   'schedule',
+  /** A preview link made, or every preview link of a document revoked (docs/editorial.md). */
+  'preview',
+  'preview-revoke',
   /** The state a document had before its first recorded write (kept so that write can be undone). */
   'baseline',
   // Accounts and sessions

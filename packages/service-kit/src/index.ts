@@ -40,6 +40,7 @@ export {
   PRIVATE_REVALIDATE,
   PRIVATE_NO_STORE,
 } from './http-cache.js'
+export { signPreview, verifyPreview, firstOrigin, type PreviewClaim } from './preview.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'
 // Types only: the change log (and mongoose with it) loads with createService's database, or from
 // '@site/service-kit/changes' in workers.

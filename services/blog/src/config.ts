@@ -29,6 +29,8 @@ export const configProperties = {
   BLOG_UPLOAD_WAIT_MS: Type.Integer({ minimum: 0, default: 25000 }),
   /** Age limit of the in-process cache of published posts when Redis cannot confirm it is current. */
   BLOG_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 5000 }),
+  /** How long a preview link of a draft works (docs/editorial.md, "Preview links"). */
+  PREVIEW_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
 }
 
 export const workerConfigProperties = {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { Counter, Gauge } from 'prom-client'
-import { SESSION_COOKIE } from '@site/service-kit'
+import { PRIVATE_NO_STORE, SESSION_COOKIE } from '@site/service-kit'
 import {
   SHARED_CACHE_CONTROL,
   SURROGATE_KEY_HEADER,
@@ -72,6 +72,12 @@ const pages: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =>
       // shared: a shared cache keeps it, purged by the surrogate keys of the reads it was built from
       // (an admin's write announces them). Browsers always revalidate (an edit shows on the next load).
       const session = SESSION.test(request.headers.cookie ?? '')
+      if (page.private) {
+        // A preview: for the one holding its link; no cache keeps it (the gateway's shared one
+        // included), no search engine indexes it, and it has no tag to revalidate by.
+        reply.header('cache-control', PRIVATE_NO_STORE).header('x-robots-tag', 'noindex')
+        return reply.send(page.html)
+      }
       if (page.status === 200 && !session) {
         reply.header('cache-control', SHARED_CACHE_CONTROL)
         reply.header(SURROGATE_KEY_HEADER, surrogateKeyValue([...page.surrogateKeys, WEB_KEY]))

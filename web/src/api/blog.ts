@@ -21,8 +21,6 @@ import { BLOG_PAGE_SIZE, reads, useRead } from '@/lib/publicReads'
 /** One page of the published posts' summaries (`/blog?page=N`; the home asks for the latest `pageSize`). */
 export const usePublishedPosts = (page: number, pageSize = BLOG_PAGE_SIZE) =>
   useRead(reads.publishedPosts(page, pageSize))
-/** One post, or null when there is none (404). */
-export const usePost = (slug: string) => useRead(reads.post(slug))
 
 /** GET /api/blog for an admin: one page of summaries, drafts included, with the title search `q`. */
 export const listPosts = (page: number, pageSize: number, q: string, signal: AbortSignal) =>

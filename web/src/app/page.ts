@@ -24,6 +24,8 @@ export interface PageDef<R extends Reads> {
   notFound?: (h: Heads) => Head
   /** Rendered in the browser only (the admin): the server sends the app shell. */
   shell?: boolean
+  /** For the one holding its link only (a preview): never kept by a cache, never indexed. */
+  private?: true
   /** Lazy modules the page renders (Vite manifest keys): the server links their code and CSS. */
   chunks?: string[]
   /**
@@ -47,6 +49,7 @@ export interface PageAnswer {
   head: Head
   queries: SeedEntry[]
   shell: boolean
+  private: boolean
 }
 
 /** A route's metadata (its `handle`): the lazy modules it renders, linked by the server. */
@@ -73,7 +76,10 @@ export function page<R extends Reads>(
     }
     const { heads: h } = context
     const answer = (status: PageAnswer['status'], head: Head, queries: SeedEntry[] = []) =>
-      data<PageAnswer>({ status, head, queries, shell: def.shell ?? false }, { status })
+      data<PageAnswer>(
+        { status, head, queries, shell: def.shell ?? false, private: def.private ?? false },
+        { status },
+      )
     if (def.shell) return answer(200, def.head(h, {} as ReadData<R>))
     if (def.reads && !reads) return answer(404, def.notFound?.(h) ?? h.notFound())
     try {

@@ -9,6 +9,7 @@ import type { RouteObject } from 'react-router-dom'
 import { BlogListPage, BlogPostPage } from '@/features/blog'
 import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
 import { CmsPage } from '@/features/pages'
+import { PostPreview } from '@/features/preview'
 import { ProjectsPage } from '@/features/projects'
 import { pageParam } from '@/lib/pageNumber'
 import { postImageSources } from '@/lib/responsiveImages'
@@ -81,6 +82,23 @@ const pages = (): RouteObject[] => [
       head: (h, { page }) => h.cms(page!),
       notFound: (h) => h.notFound(h.t.pages.notFound, h.t.pages.notFoundText),
       chunks: ['src/features/pages/components/CmsPage.tsx'],
+    },
+  ),
+  // A preview link (docs/editorial.md): the post as saved now, draft or not, for the link's holder.
+  page(
+    { path: 'preview/blog/:token', element: <PostPreview /> },
+    {
+      reads: ({ params }) => ({ post: reads.previewPost(params.token ?? '') }),
+      found: ({ post }) => post !== null,
+      // Not indexed, and no canonical or language links: the public URL of a draft is a 404.
+      head: (h, { post }) => ({ ...h.post(post!), noindex: true, canonical: null, alternates: [] }),
+      notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
+      private: true,
+      chunks: [
+        'src/features/preview/components/PostPreview.tsx',
+        `${BLOG}/BlogPostPage.tsx`,
+        `${BLOG}/ShareButtons.tsx`,
+      ],
     },
   ),
   // Signed-in admins only, not indexed: the server sends the app shell, the browser renders it.

@@ -20,6 +20,8 @@ export const queryKeys = {
     page: (scope: 'published' | 'all', page: number, pageSize: number, q = '') =>
       ['blog', 'list', scope, page, pageSize, q] as const,
     slug: (slug: string) => ['blog', 'slug', slug] as const,
+    /** A post through a preview link (docs/editorial.md): the token names it. */
+    preview: (token: string) => ['blog', 'preview', token] as const,
     /** The admin's recent imports, a page at a time (under `blog`: a post write refreshes their links). */
     imports: ['blog', 'imports'] as const,
     importsPage: (page: number, pageSize: number) => ['blog', 'imports', page, pageSize] as const,

@@ -43,6 +43,8 @@ export interface RenderedPage {
   reads: QueryKey[]
   /** The surrogate keys of the answers those reads got (the page's Surrogate-Key). */
   surrogateKeys: string[]
+  /** A page for the one holding its link (a preview): `private, no-store`, never indexed. */
+  private: boolean
 }
 
 /** The pages' one inline script (the returning visitor's language redirect), allowed by the gateway's CSP hash. */
@@ -93,7 +95,8 @@ export function createRenderer(opts: RendererOptions) {
         .replace('<!--app-data-->', () => data)
     const head = renderHead(answer.head, language)
     // The admin is rendered in the browser only (a lazy chunk for signed-in users).
-    if (answer.shell) return { status: 200, html: fill(head, ''), reads: [], surrogateKeys: [] }
+    if (answer.shell)
+      return { status: 200, html: fill(head, ''), reads: [], surrogateKeys: [], private: false }
 
     const payload: SsrPayload = {
       status: answer.status,
@@ -117,6 +120,7 @@ export function createRenderer(opts: RendererOptions) {
       html: fill(`${head}\n    ${assets}`, body, script),
       reads: readKeys(answer),
       surrogateKeys: [...keys],
+      private: answer.private,
     }
   }
 

@@ -46,6 +46,8 @@ export type PostDoc = Stored<
   unpublish_at?: Date | null
   /** The import that made this post: a replayed or retried job finds it instead of making a second one. */
   source_upload_id?: string
+  /** Bumped when the admin revokes the post's preview links: a link names the version it was made at. */
+  preview_version?: number
   created_at: Date
   updated_at: Date
 }
@@ -59,6 +61,7 @@ const postSchema = new Schema<PostDoc>(
     untranslated: { type: [String], default: [] },
     source_language: { type: String, default: null },
     source_upload_id: { type: String, default: undefined },
+    preview_version: { type: Number, default: 0 },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
 )

@@ -4,6 +4,7 @@ import blog from '../plugins/blog.js'
 import postsPublic from './posts/public.js'
 import postsChanges from './posts/changes.js'
 import postsAdmin from './posts/admin.js'
+import { previewAdmin, previewPublic } from './posts/preview.js'
 import imagesPublic from './images/public.js'
 import translateAdmin from './translate/admin.js'
 import uploadAdmin from './upload/admin.js'
@@ -20,6 +21,8 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     postsChanges,
     imagesPublic,
     postsAdmin,
+    previewPublic,
+    previewAdmin,
     translateAdmin,
     uploadAdmin,
     jobsAdmin,

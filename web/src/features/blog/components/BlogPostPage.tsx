@@ -8,7 +8,6 @@ import { Picture, Skeleton } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { usePost } from '@/api/blog'
 import {
   IMAGE_SIZES,
   altOf,
@@ -16,6 +15,8 @@ import {
   rewriteBodyImages,
   useImageInfos,
 } from '@/lib/responsiveImages'
+import { reads, useRead, type PublicRead } from '@/lib/publicReads'
+import type { BlogPost } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
 import { TagList } from './BlogCard'
 import '../blog.css'
@@ -34,12 +35,13 @@ function BackLink() {
   )
 }
 
-export function BlogPostPage() {
+/** The post of the URL's slug; a preview (PostPreview) passes the read of its link instead. */
+export function BlogPostPage({ read }: { read?: PublicRead<BlogPost | null> }) {
   const { slug = '' } = useParams<{ slug: string }>()
   const t = useT()
   const b = t.blog
   const { language } = useLanguage()
-  const post = usePost(slug)
+  const post = useRead(read ?? reads.post(slug))
   const data = post.data
   const body = data ? localized(data, 'content', language) : ''
   // The same images the server read with the page (routes.tsx): every language's body.

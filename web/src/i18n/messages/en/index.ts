@@ -7,6 +7,7 @@ import { contact } from './contact'
 import { home } from './home'
 import { nav } from './nav'
 import { pages } from './pages'
+import { preview } from './preview'
 import { projects } from './projects'
 
-export const en: Messages = { common, nav, home, contact, chat, auth, blog, projects, pages }
+export const en: Messages = { common, nav, home, contact, chat, auth, blog, projects, pages, preview }
