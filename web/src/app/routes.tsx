@@ -6,10 +6,9 @@
 // /en and /de. / is in the entry chunk, the other pages are React.lazy exports of their features
 // (own chunks, <Suspense> in RootLayout); /admin is lazy-loaded too, rendered in the browser only.
 import type { RouteObject } from 'react-router-dom'
-import { BlogListPage, BlogPostPage } from '@/features/blog'
+import { BlogListPage, BlogPostPage, PostPreview } from '@/features/blog'
 import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
 import { CmsPage } from '@/features/pages'
-import { PostPreview } from '@/features/preview'
 import { ProjectsPage } from '@/features/projects'
 import { pageParam } from '@/lib/pageNumber'
 import { postImageSources } from '@/lib/responsiveImages'
@@ -94,11 +93,7 @@ const pages = (): RouteObject[] => [
       head: (h, { post }) => ({ ...h.post(post!), noindex: true, canonical: null, alternates: [] }),
       notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
       private: true,
-      chunks: [
-        'src/features/preview/components/PostPreview.tsx',
-        `${BLOG}/BlogPostPage.tsx`,
-        `${BLOG}/ShareButtons.tsx`,
-      ],
+      chunks: [`${BLOG}/PostPreview.tsx`, `${BLOG}/BlogPostPage.tsx`, `${BLOG}/ShareButtons.tsx`],
     },
   ),
   // Signed-in admins only, not indexed: the server sends the app shell, the browser renders it.

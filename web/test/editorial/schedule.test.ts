@@ -32,21 +32,27 @@ t.test('absent before its moment, public within 1 s after, across a worker resta
   })
   stack.supervisor.signal('blog-worker', 'SIGKILL') // restarted by the supervisor after 0.5 s
   t.same(await seen(), { list: false, page: false, feed: false }, 'absent after scheduling')
-  // The new worker process is up (its probe) before the moment: the job it runs is the one queued before the kill.
+  // The new worker process is up (its probe): the job it runs is the one queued before the kill.
   await sleep(700)
   const ready = `http://127.0.0.1:${stack.ports['blog-worker']}/readyz`
+  const upBy = Date.now() + 60000
   while (
     !(await fetch(ready).then(
       (r) => r.ok,
       () => false,
-    ))
+    )) &&
+    Date.now() < upBy
   )
     await sleep(100)
-  t.ok(Date.now() < at.getTime(), 'the worker was restarted before the moment')
-  await sleep(at.getTime() - Date.now() - 400)
-  t.same(await seen(), { list: false, page: false, feed: false }, 'absent just before its moment')
+  const up = Date.now()
+  if (up < at.getTime() - 400) {
+    await sleep(at.getTime() - Date.now() - 400)
+    t.same(await seen(), { list: false, page: false, feed: false }, 'absent just before its moment')
+  }
+  // Due at the moment, or (a machine so loaded that the restart took longer) at the worker's start.
+  const due = Math.max(at.getTime(), up)
   let first: number | null = null
-  while (Date.now() < at.getTime() + 5000) {
+  while (Date.now() < due + 5000) {
     // When the round began: a visitor asking then got the post (the round's own time is not the scheduler's).
     const asked = Date.now()
     const now = await seen()
@@ -56,6 +62,8 @@ t.test('absent before its moment, public within 1 s after, across a worker resta
     }
     await sleep(50)
   }
-  t.ok(first, 'public on the list, its page and the feed')
-  t.ok(first! - at.getTime() < 1000, `public ${first! - at.getTime()} ms after its moment`)
+  t.ok(first !== null, 'public on the list, its page and the feed')
+  const late = (first ?? Infinity) - due
+  const when = up < at.getTime() ? 'its moment' : "the restarted worker's start"
+  t.ok(late < 1000, `public ${late} ms after ${when}`)
 })

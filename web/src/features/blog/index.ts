@@ -5,6 +5,9 @@ import { lazy } from 'react'
 export const BlogListPage = lazy(() =>
   import('./components/BlogListPage').then((m) => ({ default: m.BlogListPage })),
 )
+export const PostPreview = lazy(() =>
+  import('./components/PostPreview').then((m) => ({ default: m.PostPreview })),
+)
 export const BlogPostPage = lazy(() =>
   import('./components/BlogPostPage').then((m) => ({ default: m.BlogPostPage })),
 )

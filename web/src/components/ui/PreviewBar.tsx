@@ -2,7 +2,6 @@
 // which may not be on the site (docs/editorial.md, "Preview links").
 import { Eye } from 'lucide-react'
 import { useT } from '@/i18n'
-import '../preview.css'
 
 export function PreviewBar() {
   const p = useT().preview

@@ -2,9 +2,9 @@
 // (BlogPostPage) under the preview bar; an expired or revoked link says so.
 import { useParams } from 'react-router-dom'
 import { useT } from '@/i18n'
-import { BlogPostPage } from '@/features/blog/components/BlogPostPage'
+import { PreviewBar } from '@/components'
 import { reads, useRead } from '@/lib/publicReads'
-import { PreviewBar } from './PreviewBar'
+import { BlogPostPage } from './BlogPostPage'
 
 export function PostPreview() {
   const { token = '' } = useParams<{ token: string }>()
