@@ -39,6 +39,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/blog',
     'GET /api/blog/slug/:slug',
     'GET /api/blog/preview/:token',
+    'GET /api/blog/redirects/:slug',
     'GET /api/blog/changes',
     'GET /api/blog/images/:name',
   ],

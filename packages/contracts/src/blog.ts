@@ -110,6 +110,10 @@ export type BlogPostUpdate = Omit<Static<typeof BlogPostUpdate>, 'reviewed'> & {
   reviewed?: BlogLocalizedField[]
 }
 
+/** GET /api/blog/redirects/{slug}: where an old slug of a published post leads (docs/editorial.md). */
+export const SlugRedirect = Type.Object({ id: Type.String(), slug: Type.String() })
+export type SlugRedirect = Static<typeof SlugRedirect>
+
 export const TranslateTitleRequest = Type.Object({
   title: Type.String({ maxLength: 200 }),
   sourceLanguage: BlogSourceLanguage,

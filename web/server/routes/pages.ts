@@ -10,6 +10,7 @@ import {
 import { PageAbandoned } from '../../src/ssr/renderer'
 import type { Config } from '../config'
 import { sendTagged } from '../lib/etag'
+import { oldPostUrl } from '../lib/redirects'
 
 /** The session cookie with a value: the page tells the browser whether to ask who is signed in. */
 const SESSION = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`)
@@ -67,6 +68,17 @@ const pages: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =>
         signal: gone.signal,
       })
       outcomes.inc({ outcome: 'rendered' })
+      // A post not found may be an old slug of a published one: 301 to where it is now, shared
+      // by caches and purged by the post's keys.
+      const moved =
+        page.status === 404
+          ? await oldPostUrl(config.BLOG_URL, config.SSR_UPSTREAM_TIMEOUT_MS, request.url)
+          : null
+      if (moved) {
+        reply.header('cache-control', SHARED_CACHE_CONTROL)
+        reply.header(SURROGATE_KEY_HEADER, surrogateKeyValue([...moved.keys, WEB_KEY]))
+        return reply.redirect(moved.location, 301)
+      }
       reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie')
       // A page says whether the request carried a session cookie, so only an anonymous one is
       // shared: a shared cache keeps it, purged by the surrogate keys of the reads it was built from

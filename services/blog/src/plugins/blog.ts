@@ -7,6 +7,7 @@ import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
 import { importModel, type ImportModel } from '../models/import.js'
+import { redirectModel, type RedirectModel } from '../models/redirect.js'
 import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
 import { publicBylines } from '../posts/bylines.js'
 import { createLlm, type Llm } from '../lib/llm.js'
@@ -20,6 +21,8 @@ export interface Blog {
   posts: PostModel
   /** Who started which import when (the admin's imports list); the state is the queue's. */
   imports: ImportModel
+  /** Old slugs of published posts (posts/redirects.ts). */
+  redirects: RedirectModel
   cache: PublishedCache
   llm: Llm | null
   queue: Queue<BlogImportJob, ImportResult>
@@ -47,7 +50,8 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const posts = postModel(app.db)
     const imports = importModel(app.db)
-    await Promise.all([posts.init(), imports.init()]).catch((err: unknown) =>
+    const redirects = redirectModel(app.db)
+    await Promise.all([posts.init(), imports.init(), redirects.init()]).catch((err: unknown) =>
       app.log.warn({ err }, 'blog indexes not built yet'),
     )
     const cache = new PublishedCache(app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
@@ -73,6 +77,7 @@ export default fp<{ config: Config }>(
       config,
       posts,
       imports,
+      redirects,
       cache,
       llm: createLlm(config),
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,

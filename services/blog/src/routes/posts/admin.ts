@@ -16,6 +16,7 @@ import { BlogPost, BlogPostCreate, BlogPostUpdate, bylineOf } from '@site/contra
 import type { PostDoc } from '../../models/post.js'
 import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
 import { toPostDto } from '../../posts/dto.js'
+import { followSlug } from '../../posts/redirects.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
@@ -46,6 +47,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const { before, after } = await updatePost(ctx.posts, id, body)
     const post = toPostDto(after)
     await ctx.schedule(after, before)
+    await followSlug(ctx.redirects, before, after)
     await ctx.changed(request, {
       kind: 'post',
       action: restore ?? actionOf(before, after),
@@ -83,6 +85,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = await createPost(ctx.posts, { ...request.body, author })
       const post = toPostDto(doc)
       await ctx.schedule(doc, null)
+      await followSlug(ctx.redirects, null, doc)
       await ctx.changed(request, { kind: 'post', action: 'create', target: postTarget(post), snapshot: post })
       return reply.code(201).send(post)
     },
@@ -124,7 +127,9 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     '/api/blog/:id',
     { schema: { tags: ['blog'], params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
-      const gone = toPostDto(await deletePost(ctx.posts, request.params.id))
+      const doc = await deletePost(ctx.posts, request.params.id)
+      await followSlug(ctx.redirects, doc, null)
+      const gone = toPostDto(doc)
       await ctx.changed(request, { kind: 'post', action: 'delete', target: postTarget(gone) })
       return reply.code(204).send(null)
     },

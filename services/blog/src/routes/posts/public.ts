@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PRIVATE_NO_STORE, Type, errorResponses, notFound, sendShared } from '@site/service-kit'
-import { BlogPost, BlogPostSummary, PAGE_SIZE_DEFAULT, PageQuery, Paged, SURROGATE } from '@site/contracts'
+import {
+  BlogPost,
+  BlogPostSummary,
+  PAGE_SIZE_DEFAULT,
+  PageQuery,
+  Paged,
+  SURROGATE,
+  SlugRedirect,
+} from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
 import { listPosts } from '../../posts/list.js'
 import { NOT_FOUND } from '../../posts/repo.js'
+import { resolveRedirect } from '../../posts/redirects.js'
 
 const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optional(Type.Boolean()) })
 
@@ -13,7 +22,7 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
  * get the published posts from the cache, public (a shared cache keeps them, purged by the key
  * `posts`; a post by `post:<id>`) and revalidated by ETag; admins get drafts too,
  * `published=true|false` and the title search `q`, never stored. GET /api/blog/slug/{slug}: the
- * full post; drafts only for admins.
+ * full post; drafts only for admins. GET /api/blog/redirects/{slug}: an old slug's post now.
  */
 const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
@@ -72,6 +81,29 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
         if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toPostDto(doc))
       }
       throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
+    },
+  )
+
+  app.get(
+    '/api/blog/redirects/:slug',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: "Where an old slug of a published post leads now (the web server's 301)",
+        params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+        response: { 200: SlugRedirect, 304: {}, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params
+      // Purged by the post's key (its slug changes again) and the list's (another post takes the slug).
+      const entry = await ctx.cache.get(
+        `redirect:${slug}`,
+        () => resolveRedirect(ctx.redirects, ctx.posts, slug),
+        (to) => [SURROGATE.post((to as SlugRedirect).id)],
+      )
+      if (entry.body !== 'null') return sendShared(request, reply, entry, [SURROGATE.posts])
+      throw notFound('No such old address.', 'NO_REDIRECT')
     },
   )
 }
