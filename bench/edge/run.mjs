@@ -14,7 +14,7 @@
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { get } from 'node:http'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -86,6 +86,8 @@ process.env.MONGO_URL = infra.mongoUrl
 process.env.REDIS_URL = infra.redisUrl
 const { startStack } = await import('../../scripts/lib/stack.mjs')
 const tmp = mkdtempSync(join(tmpdir(), 'bench-edge-'))
+// nginx's workers run as another user when started as root: they must read the files.
+chmodSync(tmp, 0o755)
 const extra = []
 let stack
 let report
@@ -127,7 +129,8 @@ try {
     const res = await fetch(`${a}${path}`, { headers: GZIP })
     if (!res.ok) throw new Error(`${path}: ${res.status}`)
     await res.arrayBuffer()
-    const file = join(tmp, `${name.replace(/\W/g, '_') || 'root'}.html.gz`)
+    const fileName = `${name.replace(/\W/g, '_') || 'root'}.html.gz`
+    const file = join(tmp, fileName)
     // fetch decodes: read the raw bytes the gateway sent, to serve the very same ones.
     const raw = await new Promise((resolve, reject) => {
       const u = new URL(`${a}${path}`)
@@ -139,7 +142,7 @@ try {
     })
     writeFileSync(file, raw)
     locations.push(
-      `location = ${path} { default_type "text/html; charset=utf-8"; add_header Content-Encoding gzip; alias ${file}; }`,
+      `location = ${path} { default_type "text/html; charset=utf-8"; add_header Content-Encoding gzip; try_files /${fileName} =404; }`,
     )
   }
   if (nginx) {
@@ -153,6 +156,7 @@ http {
   access_log off;
   server {
     listen 127.0.0.1:${nginxPort};
+    root ${tmp};
     ${locations.join('\n    ')}
   }
 }
@@ -171,6 +175,7 @@ http {
     const warm = await load(`${a}${path}`, gatewayPid)
     const uncached = await load(`${cold}${path}`)
     const files = nginx ? await load(`http://127.0.0.1:${nginxPort}${path}`) : null
+    if (files?.non2xx) throw new Error(`nginx answered ${path} with ${files.non2xx} errors`)
     pagesResult[name] = {
       path,
       gatewayWarm: warm,

@@ -7,10 +7,10 @@ import health from './plugins/health.js'
 import proxy from './plugins/proxy.js'
 import metricsPort from './plugins/metrics-port.js'
 import apiDocs from './plugins/api-docs.js'
-import sharedCacheLookup from './plugins/shared-cache-lookup.js'
+import sharedCacheLookup, { answerFreshHitsFirst } from './plugins/shared-cache-lookup.js'
 import sharedCacheStore from './plugins/shared-cache-store.js'
 import purgeSubscriber from './plugins/purge-subscriber.js'
-import { cacheMetrics } from './plugins/shared-cache-metrics.js'
+import { cacheMetrics, type CacheMetrics } from './plugins/shared-cache-metrics.js'
 import { SharedCache, cacheBudget } from './cache/shared-cache.js'
 
 declare module 'fastify' {
@@ -23,13 +23,14 @@ declare module 'fastify' {
 export async function buildApp(config: Config) {
   // One store for the shared cache's answers and the compressed copies, within one budget.
   const cache = new SharedCache(cacheBudget(config))
+  let metrics!: CacheMetrics
   const app = await createService({
     name: 'gateway',
     config,
     // Metrics are served on METRICS_PORT, never on the public port.
     metricsRoute: false,
     routes: async (app) => {
-      const metrics = cacheMetrics(app.metrics, cache)
+      metrics = cacheMetrics(app.metrics, cache)
       // First: a fresh hit is answered before the router, helmet and the rate limit run.
       if (config.CACHE_ENABLED) await app.register(sharedCacheLookup, { cache, metrics })
       await app.register(security, { config })
@@ -55,6 +56,7 @@ export async function buildApp(config: Config) {
   })
   // The purge subscriber's target, for tests and the operator's tools.
   app.decorate('sharedCache', cache)
+  if (config.CACHE_ENABLED) answerFreshHitsFirst(app.server, cache, metrics)
   // At the root, so server.ts sees app.listenMetrics.
   await app.register(metricsPort, { port: config.METRICS_PORT, host: config.HOST })
   return app

@@ -191,3 +191,26 @@ t.test('CACHE_ENABLED=false: every request goes to the upstream', async (t) => {
   await get('/blog')
   t.equal(up.count('/blog'), 2)
 })
+
+t.test('over the network, a fresh hit is written before Fastify routes the request', async (t) => {
+  const { up, app } = await gateway(t)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const fetchPage = () =>
+    fetch(`http://127.0.0.1:${port}/blog/a-post`, { headers: { 'accept-encoding': 'br' } })
+  const first = await fetchPage()
+  const firstBody = await first.text()
+  const second = await fetchPage()
+  t.match(second.headers.get('cache-status'), /^gateway; hit; ttl=\d+$/)
+  t.equal(await second.text(), firstBody, 'the same page, decoded the same')
+  t.equal(second.headers.get('content-encoding'), 'br')
+  t.ok(second.headers.get('x-frame-options') ?? second.headers.get('content-security-policy'))
+  t.equal(up.count('/blog/a-post'), 1)
+  const signedIn = await fetch(`http://127.0.0.1:${port}/blog/a-post`, { headers: { cookie: 'sid=x' } })
+  await signedIn.arrayBuffer()
+  t.equal(
+    signedIn.headers.get('cache-status'),
+    'gateway; fwd=bypass',
+    'a session still goes to Fastify and on',
+  )
+})

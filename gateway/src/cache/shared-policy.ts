@@ -49,7 +49,7 @@ const NOT_KEPT = new Set([
 const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`)
 
 /** A request that must not be answered from, or stored in, the shared cache: signed in or authorized. */
-export function personal(request: FastifyRequest): boolean {
+export function personal(request: Pick<FastifyRequest, 'headers'>): boolean {
   return request.headers.authorization !== undefined || SESSION.test(request.headers.cookie ?? '')
 }
 
@@ -106,7 +106,7 @@ export function varyOn(reply: FastifyReply): string[] | null {
 export const varyValues = (request: FastifyRequest, names: string[]): [string, string][] =>
   names.map((name) => [name, headerList(request.headers[name]).join(',')])
 
-export const varyMatches = (request: FastifyRequest, entry: CachedAnswer) =>
+export const varyMatches = (request: Pick<FastifyRequest, 'headers'>, entry: CachedAnswer) =>
   entry.vary.every(([name, value]) => headerList(request.headers[name]).join(',') === value)
 
 /**
@@ -156,7 +156,7 @@ export function answerBytes(entry: CachedAnswer): number {
 }
 
 /** Whether If-None-Match names this tag (weakly compared, as for GET). */
-export function notModified(request: FastifyRequest, etag: string | undefined): boolean {
+export function notModified(request: Pick<FastifyRequest, 'headers'>, etag: string | undefined): boolean {
   const header = request.headers['if-none-match']
   if (!etag || typeof header !== 'string') return false
   if (header.trim() === '*') return true

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { negotiate } from './compression.js'
 import type { SharedCache } from '../cache/shared-cache.js'
 import { upstreamGroup } from '../cache/shared-cache.js'
@@ -8,10 +9,11 @@ import { cacheKey, notModified, personal, varyMatches, type CachedAnswer } from 
 import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
- * The shared cache's way in (plugins/shared-cache-store.ts keeps the answers): an onRequest hook,
- * registered before everything else, so a fresh hit is written out at once, without the router,
- * helmet, the rate limit or compression (its security headers were kept with it). That is what
- * makes a cached page cost about what a static file costs.
+ * The shared cache's way in (plugins/shared-cache-store.ts keeps the answers). Fresh hits are
+ * written by answerFreshHitsFirst, before Fastify sees the request; everything else that may be
+ * cached comes to an onRequest hook registered before the other plugins (no helmet, body handling,
+ * rate limit or compression for what it answers: the security headers were kept with the answer).
+ * That is what makes a cached page cost about what a static file costs.
  *
  * - fresh: the kept answer (304 when If-None-Match names its tag), `Cache-Status: gateway; hit`;
  * - stale within stale-while-revalidate, or within stale-if-error while its upstream is failing:
@@ -46,16 +48,20 @@ declare module 'fastify' {
 
 const age = (entry: CachedAnswer, now: number) => Math.max(0, Math.floor((now - entry.storedAt) / 1000))
 
+type RawRequest = Pick<IncomingMessage, 'method' | 'headers'>
+
 /** Writes a kept answer out directly (the rest of Fastify's chain is skipped). */
 function serve(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer, status: string) {
-  const now = Date.now()
+  reply.hijack()
+  write(request, reply.raw, entry, status)
+}
+
+function write(request: RawRequest, res: ServerResponse, entry: CachedAnswer, status: string) {
   const headers: Record<string, string | string[] | number> = {
     ...entry.headers,
-    age: String(age(entry, now)),
+    age: String(age(entry, Date.now())),
     'cache-status': status,
   }
-  reply.hijack()
-  const res = reply.raw
   if (entry.status === 200 && notModified(request, entry.etag)) {
     for (const name of ['content-type', 'content-encoding']) delete headers[name]
     res.writeHead(304, headers)
@@ -65,6 +71,30 @@ function serve(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer
   headers['content-length'] = entry.body.length
   res.writeHead(entry.status, headers)
   res.end(request.method === 'HEAD' ? undefined : entry.body)
+}
+
+/**
+ * Fresh hits before Fastify itself: the server's request listener is wrapped, so a fresh kept
+ * answer is written before a Fastify request, its logger and the router exist (about what a static
+ * file costs, issue 30). Anything else (a miss, a stale answer, a bypass) goes on to Fastify, whose
+ * onRequest hook below handles it. Such hits are counted here and not logged per request.
+ */
+export function answerFreshHitsFirst(server: Server, cache: SharedCache, metrics: CacheMetrics) {
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[]
+  server.removeAllListeners('request')
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!freshHit(req, res)) for (const listener of listeners) listener.call(server, req, res)
+  })
+  function freshHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || personal(req) || !req.url) return false
+    const key = cacheKey(req.url, negotiate(req.headers['accept-encoding']) ?? 'identity')
+    const entry = key ? cache.answer(key) : undefined
+    const now = Date.now()
+    if (!entry || entry.purged || now >= entry.freshUntil || !varyMatches(req, entry)) return false
+    metrics.requests.inc({ result: 'hit' })
+    write(req, res, entry, `gateway; hit; ttl=${Math.floor((entry.freshUntil - now) / 1000)}`)
+    return true
+  }
 }
 
 type Verdict = 'fresh' | 'stale' | 'forward'
