@@ -22,6 +22,14 @@ async function upstream() {
     hits.set(url, (hits.get(url) ?? 0) + 1)
     const answer = () => {
       if (state.fail) return res.writeHead(503, { 'content-type': 'text/plain' }).end('down')
+      if (url.startsWith('/old'))
+        return res
+          .writeHead(301, {
+            location: `/new${url.slice(4)}`,
+            'cache-control': SHARED,
+            'surrogate-key': 'post:1',
+          })
+          .end()
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': url.startsWith('/private') ? 'private, no-store' : state.cacheControl,
@@ -135,6 +143,15 @@ t.test('never kept: private, Set-Cookie, not shareable; a session or Authorizati
   await get('/third')
   await get('/third')
   t.equal(up.count('/third'), 2, 'no-cache: not kept')
+})
+
+t.test('a redirect is kept, but not one to a query another visitor sent', async (t) => {
+  const { up, get } = await gateway(t)
+  t.equal((await get('/old')).headers.location, '/new')
+  t.match((await get('/old')).headers['cache-status'], /hit/)
+  t.equal(up.count('/old'), 1)
+  t.equal((await get('/older?utm_source=mine')).headers.location, '/newer?utm_source=mine')
+  t.equal((await get('/older?utm_source=yours')).headers.location, '/newer?utm_source=yours')
 })
 
 t.test('one upstream fetch per key at a time', async (t) => {

@@ -74,6 +74,20 @@ export function cacheKey(url: string, encoding: string): string | null {
   return `${path}?${query} ${encoding}`
 }
 
+/**
+ * Whether the URL has only query parameters its path declares. A redirect's Location may repeat the
+ * query (an old post URL keeps its `?utm_…`), so a redirect to a URL with other parameters is not
+ * kept: another visitor would be sent to this one's query. Pages do not echo the query.
+ */
+export function onlyDeclaredQuery(url: string): boolean {
+  const mark = url.indexOf('?')
+  if (mark < 0) return true
+  const declared = SHARED_CACHE_QUERY[url.slice(0, mark)] ?? []
+  for (const name of new URLSearchParams(url.slice(mark + 1)).keys())
+    if (!declared.includes(name)) return false
+  return true
+}
+
 /** How long a shared cache may keep an answer with this Cache-Control, in seconds; null: not at all. */
 export function sharedLifetime(cacheControl: string): { fresh: number; revalidate: number } | null {
   const directives = new Map<string, string>()
@@ -120,6 +134,7 @@ export function toEntry(
 ): Omit<CachedAnswer, 'body'> | null {
   if (request.method !== 'GET' || !STORABLE.has(reply.statusCode)) return null
   if (reply.hasHeader('set-cookie')) return null
+  if (reply.hasHeader('location') && !onlyDeclaredQuery(request.url)) return null
   const lifetime = sharedLifetime(String(reply.getHeader('cache-control') ?? ''))
   const vary = varyOn(reply)
   if (!lifetime || !vary) return null
