@@ -72,6 +72,11 @@ export const configProperties = {
   ETAG_CHECK: Type.Boolean({ default: false }),
   /** Set when the site is served over HTTPS: adds HSTS and upgrade-insecure-requests. */
   HTTPS: Type.Boolean({ default: false }),
+  /**
+   * Development only (`npm run dev` sets it): the origin of Vite's hot-reload WebSocket, e.g.
+   * ws://localhost:24678, allowed in the CSP's connect-src (the gateway proxies HTTP only).
+   */
+  DEV_HMR_ORIGIN: Type.Optional(Type.String({ pattern: '^wss?://[^\\s/]+$' })),
 }
 
 export type Config = ReturnType<typeof readConfig>

@@ -24,7 +24,7 @@ export default fp<{ config: Config }>(
           // Featured images and project images may be external https URLs entered by an admin.
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(config.DEV_HMR_ORIGIN ? [config.DEV_HMR_ORIGIN] : [])],
           mediaSrc: ["'self'", 'https:'],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],

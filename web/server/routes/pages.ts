@@ -7,7 +7,6 @@ import {
   WEB_KEY,
   surrogateKeyValue,
 } from '@site/contracts/surrogate'
-import { PageAbandoned } from '../../src/ssr/renderer'
 import type { Config } from '../config'
 import { sendTagged } from '../lib/etag'
 import { oldPostUrl } from '../lib/redirects'
@@ -97,7 +96,8 @@ const pages: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =>
       if (page.status === 503) reply.header('retry-after', '30')
       return page.status === 200 ? sendTagged(request, reply, page.html) : reply.send(page.html)
     } catch (err) {
-      if (!(err instanceof PageAbandoned)) throw err
+      // By name: in development the renderer is loaded by Vite, a module apart from this one's imports.
+      if (!(err instanceof Error && err.name === 'PageAbandoned')) throw err
       outcomes.inc({ outcome: 'abandoned' })
       request.log.info('page not rendered: its client left')
       // Nobody to answer: the connection is closed already.

@@ -29,8 +29,11 @@ export interface RendererOptions {
   upstreams: Upstreams
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs of canonical, Open Graph, sitemap, feeds. */
   origin: string
-  /** Vite's client manifest: the stylesheets and module preloads of the lazy chunks a page renders. */
-  manifest: Manifest
+  /**
+   * Vite's client manifest: the stylesheets and module preloads of the lazy chunks a page renders.
+   * None in development (`npm run dev`): Vite's dev server serves each module as it is asked for.
+   */
+  manifest: Manifest | null
   /** Posts per sitemap file (1 to 50; default 50, SITEMAP_POSTS_PER_FILE). */
   sitemapPostsPerFile?: number
   onError?: (err: unknown) => void
@@ -58,7 +61,7 @@ function chunksOf(table: RouteObject[]): string[] {
 export function createRenderer(opts: RendererOptions) {
   const onError = opts.onError ?? (() => undefined)
   const handler = createStaticHandler(routes)
-  const assetsFor = assetLinks(opts.manifest, [...new Set(chunksOf(routes))])
+  const assetsFor = opts.manifest ? assetLinks(opts.manifest, [...new Set(chunksOf(routes))]) : () => ''
 
   /**
    * `session`: the request carried a session cookie. Without one the browser need not ask who is
