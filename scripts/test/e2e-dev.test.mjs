@@ -22,6 +22,9 @@ import { dirname, join } from 'node:path'
 import { root } from '../lib/infra.mjs'
 
 const LIMIT_MS = 5000
+// A stack of twelve processes from source, a first Vite compile and a full tsc -b: on a loaded
+// machine more than the suite's 300 s per file.
+t.setTimeout(600_000)
 const stamp = Date.now().toString(36)
 
 /** The repository's tracked and new files (not ignored ones: no builds, data or packages). */
@@ -135,6 +138,7 @@ t.test('a saved React component is in the next server-rendered page', async (t) 
     /<script type="module"[^>]*>[^<]/,
     'and no inline module script, which the CSP would refuse',
   )
+  t.match(page, '<link rel="stylesheet" href="/src/styles/index.css?direct" />', 'styled at first paint')
   t.match(first.headers.get('content-security-policy'), /connect-src 'self' ws:\/\/localhost:\d+/)
   const saved = edit(
     dir,
@@ -171,6 +175,20 @@ t.test("a saved web server file is the web server's next answer", async (t) => {
   // by the 5 s of a component or a service (docs/design.md has the figures).
   t.ok(times.webServer < 60000, `the web server answers with the change after ${times.webServer} ms`)
   t.match(await (await fetch(`${origin}/`)).text(), `Edited ${stamp}`, 'and renders the edited component')
+})
+
+t.test('a type error is reported and the loop goes on', async (t) => {
+  const file = join(dir, 'services/chat/src/routes/chat/public.ts')
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const typeError: number = 'not a number'\n`)
+  const saved = Date.now()
+  const reported = await until(() => /public\.ts\(\d+,\d+\): error TS\d+/.test(log), saved, 120000)
+  t.ok(reported < 120000, `tsc -b --watch names the error after ${reported} ms`)
+  const status = await until(
+    async () =>
+      (await (await fetch(`${origin}/api/chat/status`)).json()).index.unavailable[0] === `edited-${stamp}`,
+    Date.now(),
+  )
+  t.ok(status < 20000, 'the chat still answers through the gateway')
 })
 
 t.test('Ctrl-C stops everything it started', async (t) => {

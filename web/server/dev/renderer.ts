@@ -1,11 +1,32 @@
 import fp from 'fastify-plugin'
 import { readFile } from 'node:fs/promises'
-import type { ViteDevServer } from 'vite'
+import type { EnvironmentModuleNode, ViteDevServer } from 'vite'
 import type { createRenderer as CreateRenderer, Renderer } from '../../src/ssr/renderer'
 import { siteOrigin, type Config } from '../config'
 import { externalPreamble } from './preamble'
 
 const RENDERER = '/src/ssr/renderer.tsx'
+/** The global stylesheet, which the browser's entry (main.tsx) imports. */
+const GLOBAL_CSS = '/src/styles/index.css'
+
+/**
+ * The page's stylesheets as links, so it is styled at first paint as in production (where the
+ * build links them): the global one and every one the server's module graph has met so far (the
+ * rendered pages' lazily loaded components import theirs). `?direct` has Vite answer the CSS itself.
+ */
+async function stylesheets(vite: ViteDevServer): Promise<string> {
+  const graph = vite.environments.ssr.moduleGraph
+  const urls = new Set([GLOBAL_CSS])
+  const seen = new Set<unknown>()
+  const walk = (mod: EnvironmentModuleNode | undefined) => {
+    if (!mod || seen.has(mod)) return
+    seen.add(mod)
+    if (/\.css($|\?)/.test(mod.url)) urls.add(mod.url.split('?')[0]!)
+    for (const imported of mod.importedModules) walk(imported)
+  }
+  walk(await graph.getModuleByUrl(RENDERER))
+  return [...urls].map((url) => `<link rel="stylesheet" href="${url}?direct" />`).join('')
+}
 
 /**
  * The renderer of `npm run dev`: the app's server renderer loaded by Vite from source
@@ -45,7 +66,10 @@ export default fp<{ config: Config; vite: ViteDevServer; indexHtml: string }>(
     // moment; every request first makes sure that one is the app's latest version.
     const now = () => current!.renderer
     const delegate: Renderer = {
-      page: (...args) => now().page(...args),
+      page: async (...args) => {
+        const page = await now().page(...args)
+        return { ...page, html: page.html.replace('</head>', `${await stylesheets(vite)}</head>`) }
+      },
       robots: () => now().robots(),
       sitemap: () => now().sitemap(),
       sitemapPages: () => now().sitemapPages(),
