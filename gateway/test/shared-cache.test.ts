@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'
 import { freePort } from '@site/service-kit/testing'
 
-const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400'
+const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400'
 const page = (n: number) => `<!doctype html><p>${'Version '.repeat(300)}${n}</p>`
 
 /** One upstream playing the web server: counts fetches per path, answers slowly when told to. */
@@ -201,6 +201,28 @@ t.test('stale-if-error: a failing upstream is answered with the kept page, said 
   up.state.delayMs = 0
   t.equal((await get('/never-kept')).statusCode, 503)
 })
+
+t.test(
+  'stale-while-revalidate: past s-maxage the kept answer goes out at once, one fetch renews it',
+  async (t) => {
+    const { up, get } = await gateway(t)
+    up.state.cacheControl = 'public, max-age=0, s-maxage=1, stale-while-revalidate=60'
+    await get('/blog')
+    up.state.version = 2
+    up.state.delayMs = 300
+    await new Promise((r) => setTimeout(r, 1100))
+    const started = Date.now()
+    const stale = await get('/blog')
+    t.ok(Date.now() - started < 250, 'not waiting for the upstream')
+    t.match(stale.body, 'Version 1')
+    t.match(stale.headers['cache-status'], /detail=stale-while-revalidate/)
+    await new Promise((r) => setTimeout(r, 600))
+    const renewed = await get('/blog')
+    t.match(renewed.body, 'Version 2', 'renewed in the background')
+    t.match(renewed.headers['cache-status'], /hit/)
+    t.equal(up.count('/blog'), 2)
+  },
+)
 
 t.test('CACHE_ENABLED=false: every request goes to the upstream', async (t) => {
   const { up, get } = await gateway(t, { CACHE_ENABLED: 'false' })

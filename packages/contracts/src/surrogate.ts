@@ -11,11 +11,13 @@ export const SURROGATE_KEY_HEADER = 'surrogate-key'
 /**
  * Cache-Control of a public answer a shared cache may keep. Browsers revalidate every time
  * (max-age=0: an edit shows on the next load, an unchanged answer is a 304). A shared cache keeps it
- * 5 minutes (the backstop should a purge be lost; writes purge it at once), may answer it a minute
- * past that while it fetches a new one, and a day past that when the upstream fails.
+ * 5 minutes (the backstop should a purge be lost; writes purge it at once), may answer it an hour
+ * past that while it fetches a new one (a page nobody wrote to is the same page: so every page
+ * served in the last hour is still answered at once when the upstream is frozen), and a day past
+ * that when the upstream fails.
  */
 export const SHARED_CACHE_CONTROL =
-  'public, max-age=0, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400'
+  'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400'
 
 /**
  * Every page and file the web server builds carries this key too: after a deploy of the web app
