@@ -26,6 +26,13 @@ export const queryKeys = {
     imports: ['blog', 'imports'] as const,
     importsPage: (page: number, pageSize: number) => ['blog', 'imports', page, pageSize] as const,
   },
+  /** The admin's media library: a page of it (with the name search) and one item with its uses. */
+  media: {
+    all: ['media'] as const,
+    pages: ['media', 'page'] as const,
+    page: (page: number, pageSize: number, q = '') => ['media', 'page', page, pageSize, q] as const,
+    one: (id: string) => ['media', 'one', id] as const,
+  },
   contacts: {
     all: ['contacts'] as const,
     page: (page: number, pageSize: number) => ['contacts', 'page', page, pageSize] as const,

@@ -651,15 +651,7 @@ t.test('features tab: create two, reorder, edit, delete', async (t) => {
   t.equal((await api<unknown[]>('GET', '/api/features')).data.length, before, 'deleted')
 })
 
-t.test('media tab: static placeholder', async (t) => {
-  await openTab('Media')
-  const media = page.getByTestId('media-placeholder')
-  await media.waitFor()
-  const text = await media.innerText()
-  t.match(text, /JPG, PNG, GIF, MP4, PDF up to 10MB/, 'claims the spec formats')
-  t.match(text, /project dialog/, 'says where uploads happen')
-  await expectAxeClean(t, 'media tab')
-})
+// The Media tab has its own file: web/test/admin/media.test.ts.
 
 t.test('inbox tab: a posted request appears, mark handled, erase', async (t) => {
   const res = await fetch(`${stack.url}/api/contacts`, {

@@ -10,6 +10,7 @@ import {
   type PostTextField,
 } from './blogPostForm'
 import { texts } from '../../texts'
+import { MediaPickerButton } from '../media/MediaPicker'
 
 export function BlogPostFields({
   form,
@@ -24,7 +25,7 @@ export function BlogPostFields({
   const { fields: labels, hints } = texts.blog
   const text = (key: PostTextField) => {
     const spec = textSpec(key)
-    return (
+    const field = (
       <TextField
         key={key}
         id={`post-${key}`}
@@ -38,6 +39,26 @@ export function BlogPostFields({
         disabled={disabled}
       />
     )
+    // The library beside the featured image's URL, and an image into a body (at its end).
+    if (key === 'featured_image')
+      return (
+        <div key={key} className="admin-picker-field">
+          {field}
+          <MediaPickerButton onPick={(url) => set(key, url)} disabled={disabled} />
+        </div>
+      )
+    if (key.startsWith('content_'))
+      return (
+        <div key={key} className="admin-picker-field">
+          {field}
+          <MediaPickerButton
+            label={texts.media.insert}
+            onPick={(url) => set(key, `${form[key]}\n<p><img src="${url}" alt=""></p>`)}
+            disabled={disabled}
+          />
+        </div>
+      )
+    return field
   }
   const out: ReactNode[] = []
   let pending: PostTextField | null = null

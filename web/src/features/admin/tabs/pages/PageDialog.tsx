@@ -19,6 +19,7 @@ import {
   type PageForm,
 } from './pageForm'
 import { texts } from '../../texts'
+import { MediaPickerButton } from '../media/MediaPicker'
 
 export function PageDialog({
   open,
@@ -91,8 +92,16 @@ export function PageDialog({
             {text('title_nl', tp.titleNl, { required: true })}
             {text('title_en', tp.titleEn, { required: true })}
           </div>
-          {text('content_nl', tp.contentNl, { rows: 10, required: true })}
-          {text('content_en', tp.contentEn, { rows: 10, required: true })}
+          {(['content_nl', 'content_en'] as const).map((key) => (
+            <div key={key} className="admin-picker-field">
+              {text(key, key === 'content_nl' ? tp.contentNl : tp.contentEn, { rows: 10, required: true })}
+              <MediaPickerButton
+                label={texts.media.insert}
+                onPick={(url) => set(key, `${form[key]}\n<p><img src="${url}" alt=""></p>`)}
+                disabled={saving}
+              />
+            </div>
+          ))}
           <div className="admin-grid-2">
             {text('meta_description_nl', tp.metaNl, { rows: 2 })}
             {text('meta_description_en', tp.metaEn, { rows: 2 })}

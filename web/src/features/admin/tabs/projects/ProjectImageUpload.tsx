@@ -8,6 +8,7 @@ import { MAX_UPLOAD_BYTES, sizeInMb } from '@/lib/files'
 import { toast } from '@/stores/toast'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { texts } from '../../texts'
+import { MediaPickerButton } from '../media/MediaPicker'
 
 export function ProjectImageUpload({
   url,
@@ -94,6 +95,10 @@ export function ProjectImageUpload({
           >
             {uploading ? tp.uploadingImage : url ? tp.changeImage : tp.uploadImage}
           </Button>
+          <MediaPickerButton
+            onPick={(picked) => onChange(picked)}
+            disabled={disabled || uploading !== null}
+          />
           {url && !uploading ? (
             <Button variant="ghost" size="sm" onClick={() => onChange('')} disabled={disabled}>
               {tp.removeImage}

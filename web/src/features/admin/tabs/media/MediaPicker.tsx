@@ -1,0 +1,84 @@
+// "Choose from library" beside a dialog's image URL or upload: the library's images, searched by
+// name, a page at a time; choosing one gives its URL to the field (featured image, project image,
+// an image inside a body).
+import { useState } from 'react'
+import type { MediaItem } from '@site/contracts'
+import { listMedia } from '@/api/media'
+import { Button, Dialog, DialogContent } from '@/components'
+import { useQuery } from '@/lib/query'
+import { queryKeys } from '@/lib/queryKeys'
+import { SearchField } from '../../components/list/SearchField'
+import { texts } from '../../texts'
+import { MediaThumb } from './MediaThumb'
+import './media.css'
+
+const PICKER_PAGE = 24
+
+function PickerGrid({ onPick }: { onPick: (item: MediaItem) => void }) {
+  const t = texts.media
+  const [q, setQ] = useState('')
+  const list = useQuery(queryKeys.media.page(1, PICKER_PAGE, q), (signal) =>
+    listMedia(1, PICKER_PAGE, q, signal),
+  )
+  const images = (list.data?.items ?? []).filter((i) => i.kind === 'image')
+  return (
+    <>
+      <SearchField
+        id="media-picker-search"
+        onSearch={setQ}
+        label={t.search}
+        placeholder={t.searchPlaceholder}
+      />
+      {list.isSuccess && images.length === 0 ? <p className="admin-muted">{t.noImages}</p> : null}
+      <ul className="admin-media-grid" aria-label={t.grid} data-testid="media-picker-grid">
+        {images.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className="admin-media-tile"
+              aria-label={t.pickThis(item.name)}
+              onClick={() => onPick(item)}
+            >
+              <span className="admin-media-tile__thumb">
+                <MediaThumb item={item} />
+              </span>
+              <span className="admin-media-tile__name">{item.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** A button that opens the library and answers the chosen image's URL. */
+export function MediaPickerButton({
+  onPick,
+  disabled,
+  label = texts.media.pick,
+}: {
+  onPick: (url: string, item: MediaItem) => void
+  disabled?: boolean
+  label?: string
+}) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={disabled}>
+        {label}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title={texts.media.pickTitle} size="lg" closeLabel={texts.close}>
+          {open ? (
+            <PickerGrid
+              onPick={(item) => {
+                setOpen(false)
+                onPick(item.url, item)
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  )
+}
