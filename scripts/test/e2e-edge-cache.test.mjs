@@ -1,7 +1,7 @@
 // Issue 30 on the real stack, with two gateway replicas on one Redis: anonymous pages come from the
 // gateway's shared cache; an admin's edit purges them on both replicas by the keys its change
-// record announces (the admin, signed in, sees it at once); and with the web server frozen the
-// pages already served are still answered, stale, and said to be.
+// record announces (the admin, signed in, sees it at once); and with the web server or the blog
+// service frozen the pages already served are still answered, stale, and said to be.
 import t from 'tap'
 import { freePort, waitForPort } from '../lib/infra.mjs'
 import { startStack } from '../lib/stack.mjs'
@@ -127,3 +127,25 @@ t.test('with the web server frozen, pages already served are answered stale, and
   }
   t.match(fresh.body, 'Cached post, edited twice', 'renewed once the web server answers again')
 })
+
+t.test(
+  'with the blog service frozen, a purged page is answered stale once the web server gives up',
+  async (t) => {
+    await page(a, '/en/blog/cached-post')
+    await page(a, '/en/projects')
+    await admin('PUT', `/api/blog/${id}`, { ...POST, title_en: 'Cached post, edited thrice' })
+    await new Promise((r) => setTimeout(r, 300))
+    stack.supervisor.signal('blog', 'SIGSTOP')
+    t.teardown(() => stack.supervisor.signal('blog', 'SIGCONT'))
+    // The web server's read times out (SSR_UPSTREAM_TIMEOUT_MS) and it answers its 503 page: the
+    // gateway answers the kept page instead.
+    const purged = await page(a, '/en/blog/cached-post')
+    t.equal(purged.status, 200)
+    t.match(purged.cacheStatus, /fwd-status=503; detail=stale-if-error/)
+    const started = Date.now()
+    const untouched = await page(a, '/en/projects')
+    t.equal(untouched.status, 200, 'a page the write did not name is still a hit')
+    t.ok(Date.now() - started < 100, `within ${Date.now() - started} ms`)
+    stack.supervisor.signal('blog', 'SIGCONT')
+  },
+)
