@@ -9,7 +9,9 @@
 //   stored original), what /blog sent before the variants;
 // - after: the page as served (<picture> with AVIF/WebP srcsets and sizes).
 // Image bytes are the bodies of the image responses. Then Lighthouse (mobile) on /, /blog and a post:
-// performance and the image audits (properly sized, modern formats, explicit width and height).
+// performance and the image audits: explicit width and height (unsized-images) and, since Lighthouse
+// 13 folded "properly size images" and "modern formats" into it, image-delivery-insight (score 1 =
+// passed; the two old ids are reported as `absent`). `flagged` names the images an audit counts.
 // `npm run bench:media -- [--no-build] [--posts 1000] [--images 24] [--dpr 3] [--no-lighthouse]`
 //   → prints JSON and writes bench/results/media.json.
 import { spawnSync } from 'node:child_process'
@@ -133,7 +135,14 @@ async function lighthouseRun(chrome, url) {
     onlyCategories: ['performance'],
   })
   // score null with mode notApplicable: nothing to flag (Lighthouse's pass for these audits).
+  const items = (id) =>
+    (lhr.audits[id]?.details?.items ?? []).slice(0, 5).map((i) => ({
+      url: typeof i.url === 'string' ? new URL(i.url).pathname : (i.node?.snippet ?? null),
+      wastedKb: i.wastedBytes == null ? null : Math.round(i.wastedBytes / 1024),
+      reasons: (i.subItems?.items ?? []).map((s) => s.reason ?? s.type ?? null).filter(Boolean),
+    }))
   const audit = (id) => ({
+    flagged: items(id),
     score: lhr.audits[id]?.score ?? null,
     mode: lhr.audits[id]?.scoreDisplayMode ?? 'absent',
     wastedKb:

@@ -67,7 +67,7 @@ t.test('an upload gets AVIF and WebP variants once, never wider than itself, ser
   const answer = await app.inject({ method: 'GET', url: `/api/content/images?src=${item.url}` })
   t.equal(answer.headers['surrogate-key'], `media:${item.id}`)
   t.equal(answer.headers['cache-control'], SHARED_CACHE_CONTROL)
-  t.match(info, { src: item.url, width: 2400, height: 1600, widths: [320, 640, 960, 1280, 1920] })
+  t.match(info, { src: item.url, width: 2400, height: 1600, widths: [320, 640, 800, 960, 1280, 1920] })
   for (const format of ['avif', 'webp']) {
     const res = await app.inject({ method: 'GET', url: `${info!.base}-w640.${format}` })
     t.equal(res.statusCode, 200, `${format} at 640`)
@@ -85,7 +85,7 @@ t.test('an upload gets AVIF and WebP variants once, never wider than itself, ser
   const listed = (await app.inject({ method: 'GET', url: '/api/media', headers: admin })).json<{
     items: MediaItem[]
   }>()
-  t.same(listed.items[0]!.variant_widths, [320, 640, 960, 1280, 1920], 'the library shows the widths')
+  t.same(listed.items[0]!.variant_widths, [320, 640, 800, 960, 1280, 1920], 'the library shows the widths')
 
   // A narrow image: its own width only, and nothing wider is ever made.
   const narrow = (await upload(await photo(500, 400), 'narrow.jpg')).json<MediaItem>()
@@ -102,7 +102,7 @@ t.test('an upload gets AVIF and WebP variants once, never wider than itself, ser
 t.test('project images get variants too; unknown and foreign URLs are left out', async (t) => {
   const res = await upload(await photo(1000, 500), 'project.jpg', '/api/projects/upload')
   const url = res.json<{ uploadURL: string }>().uploadURL
-  t.match(await infoOf(url), { width: 1000, height: 500, widths: [320, 640, 960, 1000] })
+  t.match(await infoOf(url), { width: 1000, height: 500, widths: [320, 640, 800, 960, 1000] })
   const none = await app.inject({
     method: 'GET',
     url: '/api/content/images?src=https://example.com/a.jpg,/objects/media/000000000000000000000000.jpg',
