@@ -161,6 +161,9 @@ state = "$DIR/containerd/state"
   address = "$RUN/containerd.sock"
 [plugins."io.containerd.grpc.v1.cri"]
   sandbox_image = "registry.k8s.io/pause:3.10"
+  # This machine's root may not lower a process's oom_score_adj (runc: "failed to update
+  # /proc/self/oom_score_adj: Permission denied" for the sandbox's -998): keep containerd's floor.
+  restrict_oom_score_adj = true
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "/usr/lib/cni"
     conf_dir = "/etc/cni/net.d"
@@ -246,6 +249,8 @@ down() {
   # kube-proxy's rules and the pods' bridge.
   iptables-save 2>/dev/null | grep -q KUBE- && { iptables-save | grep -v KUBE- | iptables-restore || true; }
   ip link del cni0 2>/dev/null || true
+  # Addresses of pods whose containers were killed above, never released through the CNI plugin.
+  rm -rf /var/lib/cni/networks/site-pods
   grep " $DIR/" /proc/mounts | awk '{print $2}' | sort -r | xargs -r umount -l 2>/dev/null || true
   say down
 }

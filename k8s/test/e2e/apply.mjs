@@ -45,10 +45,21 @@ export async function applyEveryCombination() {
         // JSON, not YAML: kubectl reads YAML 1.1, where an unquoted `yes` would be a boolean.
         const file = join(tmp, 'objects.json')
         writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objs }))
-        const r = kubectl(['apply', '--server-side', '--dry-run=server', '--field-manager=e2e', '-f', file], {
-          ns: null,
-          allowFail: true,
-        })
+        const r = kubectl(
+          [
+            'apply',
+            '--server-side',
+            '--force-conflicts',
+            '--dry-run=server',
+            '--field-manager=e2e',
+            '-f',
+            file,
+          ],
+          {
+            ns: null,
+            allowFail: true,
+          },
+        )
         const name = `${overlay} + [${extra.join(', ')}]`
         if (!r.ok) throw new Error(`${name}: ${r.err.trim().split('\n').slice(0, 5).join(' | ')}`)
         checked.push(`${name}: ${objs.length} objects`)

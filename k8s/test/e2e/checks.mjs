@@ -2,7 +2,9 @@
 // against the PodDisruptionBudgets, and the network policies (enforced by kube-router's firewall).
 import { kjson, kubectl, traffic, until } from './lib.mjs'
 
-const ready = (p) => p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')
+// A terminating pod may still report Ready: it counts for nothing here.
+const ready = (p) =>
+  !p.metadata.deletionTimestamp && p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')
 const gatewayPods = () => kjson(['get', 'pods', '-l', 'app.kubernetes.io/name=gateway']).items
 const setMin = (n) =>
   kubectl(['patch', 'hpa', 'gateway', '--type=merge', '-p', JSON.stringify({ spec: { minReplicas: n } })])
@@ -20,8 +22,16 @@ export async function checkHpa(gateway) {
       { timeoutMs: 180000 },
     )
     const max = kjson(['get', 'hpa', 'gateway']).spec.maxReplicas
+    // From rest: one replica (the dev overlay's 10m CPU request makes any traffic count).
+    await until(
+      'the gateway at rest on 1 replica',
+      () =>
+        kjson(['get', 'hpa', 'gateway']).status.desiredReplicas === 1 &&
+        gatewayPods().filter(ready).length === 1,
+      { timeoutMs: 300000, everyMs: 2000 },
+    )
     const t0 = Date.now()
-    const load = traffic(gateway, ['/', '/api/blog?published=true&page=1&pageSize=12'], 8)
+    const load = traffic(gateway, ['/', '/api/blog?published=true&page=1&pageSize=12'], 8, 0)
     let up
     let counted
     try {
@@ -63,7 +73,11 @@ export async function checkHpa(gateway) {
 export async function checkDrain(node) {
   setMin(2)
   try {
-    await until('2 Ready gateway pods', () => gatewayPods().filter(ready).length === 2, { timeoutMs: 240000 })
+    await until(
+      '2 Ready gateway pods and no other',
+      () => gatewayPods().length === 2 && gatewayPods().filter(ready).length === 2,
+      { timeoutMs: 240000 },
+    )
     const before = gatewayPods().map((p) => p.metadata.name)
     const r = kubectl(
       [
@@ -133,7 +147,8 @@ async function probe(name, component) {
       timeoutMs: 120000,
     },
   )
-  const out = kubectl(['logs', name]).trim()
+  // The last line: bash's own complaint about the refused connection comes before it.
+  const out = kubectl(['logs', name]).trim().split('\n').at(-1)
   kubectl(['delete', 'pod', name, '--wait=false'])
   return out
 }
