@@ -115,7 +115,7 @@ t.test('signed out, /admin shows the login dialog; signing in opens the dashboar
   const names = await page.getByRole('tab').allInnerTexts()
   t.same(
     names.map((n) => n.trim()),
-    ['Content', 'Blog', 'Pages', 'Projects', 'Features', 'Media', 'Settings', 'Inbox'],
+    ['Content', 'Blog', 'Pages', 'Projects', 'Features', 'Media', 'Settings', 'Inbox', 'Audit log'],
     'the tabs, Content first',
   )
   t.equal(await tab('Content').getAttribute('aria-selected'), 'true', 'Content is the default tab')

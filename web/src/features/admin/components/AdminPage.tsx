@@ -1,10 +1,11 @@
 // The /admin dashboard (spec §2): breadcrumb 'Admin Dashboard / Content Management' back to '/',
 // tabs Content (default), Blog, Pages, Projects, Features, Media, Settings, plus the Inbox of
-// consultation requests. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
+// consultation requests and the Audit log. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
 // `?tab=blog` opens another tab first (the upload dialogs link to the Blog tab's imports).
 import type { ComponentType } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
+import { AuditTab } from '../tabs/audit/AuditTab'
 import { BlogTab } from '../tabs/blog/BlogTab'
 import { ContentTab } from '../tabs/content/ContentTab'
 import { UnsavedChangesGuard } from './dialog/UnsavedChangesGuard'
@@ -27,6 +28,7 @@ const TABS = {
   media: MediaTab,
   settings: SettingsTab,
   inbox: InboxTab,
+  audit: AuditTab,
 } as const
 type Tab = keyof typeof TABS
 

@@ -21,7 +21,14 @@ export const blog = {
     author: 'Author',
     featured_image: 'Featured image URL',
     published: 'Published',
+    publish_at: 'Publish at',
+    unpublish_at: 'Take offline at',
   } satisfies Record<PostFormField, string>,
+  scheduleHint:
+    'Your local time. A draft goes online at this moment by itself; leave empty to publish by hand.',
+  scheduled: 'Scheduled',
+  scheduledFor: (when: string) => `Goes online ${when}`,
+  offlineAt: (when: string) => `Goes offline ${when}`,
   hints: {
     slug: 'Leave empty to generate it from the title.',
     content_nl: 'HTML is allowed.',

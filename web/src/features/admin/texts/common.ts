@@ -13,6 +13,7 @@ export const common = {
     media: 'Media',
     settings: 'Settings',
     inbox: 'Inbox',
+    audit: 'Audit log',
   },
   // Shared words
   edit: 'Edit',

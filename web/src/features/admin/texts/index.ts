@@ -5,6 +5,7 @@ import { blog, imports } from './blog'
 import { chat } from './chat'
 import { common } from './common'
 import { content } from './content'
+import { audit, history, preview } from './editorial'
 import { features } from './features'
 import { inbox } from './inbox'
 import { media } from './media'
@@ -24,5 +25,8 @@ export const texts = {
   settings,
   inbox,
   chat,
+  history,
+  preview,
+  audit,
 }
 export type AdminTexts = typeof texts

@@ -7,16 +7,20 @@ import { texts } from '../../texts'
 /** Edit and Delete buttons of a list row; their accessible names carry the item's name. */
 export function RowActions({
   name,
+  extra,
   onEdit,
   onDelete,
 }: {
   name: string
+  /** More buttons before Edit (the History button). */
+  extra?: ReactNode
   onEdit?: () => void
   onDelete: () => void
 }) {
   const t = texts
   return (
     <div className="admin-row__actions">
+      {extra}
       {onEdit ? (
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={t.editItem(name)}>
           <Pencil size={14} aria-hidden /> {t.edit}
@@ -45,6 +49,7 @@ export function ItemRow({
   badges,
   meta,
   name,
+  extra,
   onEdit,
   onDelete,
 }: {
@@ -53,6 +58,7 @@ export function ItemRow({
   badges?: ReactNode
   meta?: ReactNode
   name: string
+  extra?: ReactNode
   onEdit?: () => void
   onDelete: () => void
 }) {
@@ -66,7 +72,7 @@ export function ItemRow({
         </div>
         {meta ? <div className="admin-row__meta">{meta}</div> : null}
       </div>
-      <RowActions name={name} onEdit={onEdit} onDelete={onDelete} />
+      <RowActions name={name} extra={extra} onEdit={onEdit} onDelete={onDelete} />
     </li>
   )
 }

@@ -24,6 +24,7 @@ import {
   type BlogPostForm,
 } from './blogPostForm'
 import { ImportFromFile } from './ImportFromFile'
+import { PreviewLinkPanel } from './PreviewLinkPanel'
 import { ReviewNote } from './ReviewNote'
 import { TitleField } from './TitleField'
 import { usePostImport } from './usePostImport'
@@ -135,6 +136,7 @@ export function BlogPostDialog({
             </p>
           ) : null}
           <BlogPostFields form={form} set={set} disabled={busy} />
+          {post ? <PreviewLinkPanel postId={post.id} /> : null}
           <DialogFormActions
             onCancel={guard.close}
             saving={saving}

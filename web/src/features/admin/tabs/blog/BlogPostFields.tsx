@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import { Label, Switch, TextField } from '@/components'
 import {
+  MOMENT_FIELDS,
   POST_INPUTS,
   textSpec,
   type BlogPostForm,
@@ -85,6 +86,21 @@ export function BlogPostFields({
           disabled={disabled}
         />
         <Label htmlFor="post-published">{labels.published}</Label>
+      </div>
+      <div className="admin-grid-2">
+        {MOMENT_FIELDS.map((key) => (
+          <TextField
+            key={key}
+            id={`post-${key}`}
+            name={key}
+            label={labels[key]}
+            value={form[key]}
+            onChange={(v) => set(key, v)}
+            hint={key === 'publish_at' ? texts.blog.scheduleHint : undefined}
+            type="datetime-local"
+            disabled={disabled}
+          />
+        ))}
       </div>
     </>
   )

@@ -20,6 +20,8 @@ import { SearchField } from '../../components/list/SearchField'
 import { useConfirm } from '../../hooks/useConfirm'
 import { useEditFull } from '../../hooks/useEditDialog'
 import { ImportsSection } from './imports/ImportsSection'
+import { HistoryButton } from '../../components/history/HistoryDialog'
+import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'
 
 export function BlogTab() {
@@ -63,6 +65,11 @@ export function BlogTab() {
                     badges={
                       <>
                         <PublishedBadge published={post.published} />
+                        {post.publish_at && !post.published ? (
+                          <Badge variant="warning" data-testid="scheduled-badge">
+                            {tb.scheduled}
+                          </Badge>
+                        ) : null}
                         {review ? (
                           <Badge variant="warning" title={tb.needsReviewHint}>
                             {tb.needsReview}
@@ -76,9 +83,26 @@ export function BlogTab() {
                         <span>/blog/{post.slug}</span>
                         <span>{post.author}</span>
                         <time dateTime={post.created_at}>{formatDate(post.created_at, language)}</time>
+                        {post.publish_at ? (
+                          <time dateTime={post.publish_at} data-testid="scheduled-at">
+                            {tb.scheduledFor(localDateTime(post.publish_at))}
+                          </time>
+                        ) : null}
+                        {post.unpublish_at ? (
+                          <time dateTime={post.unpublish_at}>
+                            {tb.offlineAt(localDateTime(post.unpublish_at))}
+                          </time>
+                        ) : null}
                       </>
                     }
                     name={title}
+                    extra={
+                      <HistoryButton
+                        path={`/api/blog/${post.id}`}
+                        name={title}
+                        refresh={queryKeys.blog.all}
+                      />
+                    }
                     onEdit={() => void dialog.openEdit(post)}
                     onDelete={() => confirm.ask(post)}
                   />

@@ -24,6 +24,8 @@ type FieldSpec =
   | { kind: 'switch' }
   /** Not in the editor: imports and translations fill it, a save keeps the post's value. */
   | { kind: 'kept' }
+  /** A moment (docs/editorial.md, scheduling), edited as a date and time in the admin's zone. */
+  | { kind: 'moment' }
 
 export const POST_FIELDS = {
   title_nl: { kind: 'title', trim: true },
@@ -43,21 +45,33 @@ export const POST_FIELDS = {
   meta_description_en: { kind: 'kept' },
   meta_description_de: { kind: 'kept' },
   tags: { kind: 'kept' },
-  publish_at: { kind: 'kept' },
-  unpublish_at: { kind: 'kept' },
+  publish_at: { kind: 'moment' },
+  unpublish_at: { kind: 'moment' },
 } as const satisfies Record<Field, FieldSpec>
 
 type Spec = typeof POST_FIELDS
 /** The fields typed into an input: the titles and the text fields. */
 export type PostTextField = { [K in Field]: Spec[K]['kind'] extends 'text' | 'title' ? K : never }[Field]
+/** The scheduled moments (datetime-local inputs). */
+export type PostMomentField = { [K in Field]: Spec[K]['kind'] extends 'moment' ? K : never }[Field]
 /** The fields the editor shows (each needs its label in the admin texts, `blog.fields`). */
-export type PostFormField = PostTextField | 'published'
+export type PostFormField = PostTextField | PostMomentField | 'published'
 /** The text fields with a hint under them. */
 export type PostHintField = {
   [K in PostTextField]: Spec[K] extends { hint: true } ? K : never
 }[PostTextField]
 
-export type BlogPostForm = Record<PostTextField, string> & { published: boolean }
+/** Moments as a datetime-local input holds them: the admin's local time, `YYYY-MM-DDTHH:mm`, or ''. */
+export type BlogPostForm = Record<PostTextField | PostMomentField, string> & { published: boolean }
+export const MOMENT_FIELDS: PostMomentField[] = ['publish_at', 'unpublish_at']
+
+/** An ISO moment as a datetime-local value in this browser's zone ('' for none). */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
 
 const TEXT_FIELDS = (Object.keys(POST_FIELDS) as Field[]).filter(
   (key): key is PostTextField => POST_FIELDS[key].kind === 'text' || POST_FIELDS[key].kind === 'title',
@@ -70,11 +84,15 @@ export const POST_INPUTS = TEXT_FIELDS.filter((key) => POST_FIELDS[key].kind ===
 export const EMPTY_POST_FORM: BlogPostForm = {
   ...(Object.fromEntries(TEXT_FIELDS.map((key) => [key, ''])) as Record<PostTextField, string>),
   published: false, // spec §9: posts default to unpublished
+  publish_at: '',
+  unpublish_at: '',
 }
 
 export const postToForm = (p: BlogPost): BlogPostForm => ({
   ...(Object.fromEntries(TEXT_FIELDS.map((key) => [key, p[key] ?? ''])) as Record<PostTextField, string>),
   published: p.published ?? false,
+  publish_at: toLocalInput(p.publish_at),
+  unpublish_at: toLocalInput(p.unpublish_at),
 })
 
 /** The fields the LLM wrote or left untranslated that nobody reviewed yet. */
@@ -88,6 +106,8 @@ export function reviewFields(
 /** Each edited field as the API takes it; `undefined`: not sent (left to the server). */
 function values(f: BlogPostForm): Record<string, unknown> {
   const out: Record<string, unknown> = { published: f.published }
+  // A local date and time read in the admin's zone; empty clears the moment.
+  for (const key of MOMENT_FIELDS) out[key] = f[key] ? new Date(f[key]).toISOString() : null
   for (const key of TEXT_FIELDS) {
     const { trim, empty } = textSpec(key)
     const value = trim || empty ? f[key].trim() : f[key]

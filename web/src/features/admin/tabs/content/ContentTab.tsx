@@ -12,6 +12,7 @@ import { Section } from '../../components/list/Section'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 import { texts } from '../../texts'
+import { HistoryButton } from '../../components/history/HistoryDialog'
 
 export function ContentTab() {
   const t = texts
@@ -91,9 +92,12 @@ export function ContentTab() {
         <ContentFields form={form} errors={errors} set={set} disabled={save.isPending} />
         <div className="admin-form-footer">
           {edited ? <span className="admin-muted">{tc.unsaved}</span> : <span />}
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t.saving : tc.save}
-          </Button>
+          <div className="admin-row__actions">
+            <HistoryButton path="/api/content" name={texts.tabs.content} refresh={queryKeys.content} />
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? t.saving : tc.save}
+            </Button>
+          </div>
         </div>
       </form>
     </Section>

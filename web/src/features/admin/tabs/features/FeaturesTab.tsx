@@ -16,6 +16,7 @@ import { useEditDialog } from '../../hooks/useEditDialog'
 import { deleteAndRefresh, toastError, toastSuccess } from '../../lib/toasts'
 import { FeatureDialog } from './FeatureDialog'
 import { texts } from '../../texts'
+import { HistoryButton } from '../../components/history/HistoryDialog'
 
 export function FeaturesTab() {
   const t = texts
@@ -103,6 +104,13 @@ export function FeaturesTab() {
                   </>
                 }
                 name={feature.title_nl}
+                extra={
+                  <HistoryButton
+                    path={`/api/features/${feature.id}`}
+                    name={feature.title_nl}
+                    refresh={queryKeys.features}
+                  />
+                }
                 onEdit={() => dialog.openEdit(feature)}
                 onDelete={() => confirm.ask(feature)}
               />

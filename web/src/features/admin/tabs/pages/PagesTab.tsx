@@ -15,6 +15,7 @@ import { ADMIN_PAGE_SIZE, usePagedList } from '../../hooks/usePagedList'
 import { deleteAndRefresh } from '../../lib/toasts'
 import { PageDialog } from './PageDialog'
 import { texts } from '../../texts'
+import { HistoryButton } from '../../components/history/HistoryDialog'
 
 export function PagesTab() {
   const t = texts
@@ -57,6 +58,13 @@ export function PagesTab() {
                   </>
                 }
                 name={page.title_nl}
+                extra={
+                  <HistoryButton
+                    path={`/api/pages/${page.id}`}
+                    name={page.title_nl}
+                    refresh={queryKeys.pages}
+                  />
+                }
                 onEdit={() => void dialog.openEdit(page)}
                 onDelete={() => confirm.ask(page)}
               />

@@ -15,6 +15,7 @@ import { Pager } from '../../components/list/Pager'
 import { NewButton, Section } from '../../components/list/Section'
 import { ProjectDialog } from './ProjectDialog'
 import { texts } from '../../texts'
+import { HistoryButton } from '../../components/history/HistoryDialog'
 
 export function ProjectsTab() {
   const t = texts
@@ -60,6 +61,13 @@ export function ProjectsTab() {
                 title={project.title}
                 meta={<span className="admin-row__desc">{project.description}</span>}
                 name={project.title}
+                extra={
+                  <HistoryButton
+                    path={`/api/projects/${project.id}`}
+                    name={project.title}
+                    refresh={queryKeys.projects}
+                  />
+                }
                 onEdit={() => dialog.openEdit(project)}
                 onDelete={() => confirm.ask(project)}
               />

@@ -1,0 +1,96 @@
+// A document's history (docs/api.md "History"): each saved version with when, who, what it did and
+// which fields changed, newest first; Restore saves an earlier version again (a new version).
+import { History, RotateCcw } from 'lucide-react'
+import { useState } from 'react'
+import { Button, Dialog, DialogContent } from '@/components'
+import { useQuery, invalidateQueries, type QueryKey } from '@/lib/query'
+import { listRevisions, restoreRevision } from '@/api/editorial'
+import { toastError, toastSuccess } from '../../lib/toasts'
+import { localDateTime } from '../../lib/localTime'
+import { texts } from '../../texts'
+
+/** The History button of a row or a form, opening the dialog for the document at `path`. */
+export function HistoryButton({ path, name, refresh }: { path: string; name: string; refresh: QueryKey }) {
+  const [open, setOpen] = useState(false)
+  const th = texts.history
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={th.buttonFor(name)}>
+        <History size={14} aria-hidden /> {th.button}
+      </Button>
+      {open ? (
+        <HistoryDialog path={path} name={name} refresh={refresh} onClose={() => setOpen(false)} />
+      ) : null}
+    </>
+  )
+}
+
+function HistoryDialog({
+  path,
+  name,
+  refresh,
+  onClose,
+}: {
+  path: string
+  name: string
+  refresh: QueryKey
+  onClose: () => void
+}) {
+  const th = texts.history
+  const key: QueryKey = ['history', path]
+  const revisions = useQuery(key, (signal) => listRevisions(path, signal))
+  const [busy, setBusy] = useState(false)
+
+  async function restore(id: string) {
+    setBusy(true)
+    try {
+      await restoreRevision(path, id)
+      await Promise.all([invalidateQueries(key), invalidateQueries(refresh)])
+      toastSuccess(th.restored, th.restoredText)
+    } catch (err) {
+      toastError(th.failed, err, th.failedText)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const items = revisions.data?.items ?? []
+  return (
+    <Dialog open onOpenChange={(o) => (!o ? onClose() : undefined)}>
+      <DialogContent title={th.title(name)} size="lg" closeLabel={texts.close}>
+        <p className="admin-muted">{th.intro}</p>
+        {revisions.isPending ? <p role="status">{texts.loading}</p> : null}
+        {revisions.isError ? <p role="alert">{th.loadError}</p> : null}
+        {revisions.isSuccess && items.length === 0 ? <p>{th.empty}</p> : null}
+        <ol className="admin-history" data-testid="history-list">
+          {items.map((r, i) => {
+            const when = localDateTime(r.created_at, true)
+            return (
+              <li key={r.id} className="admin-history__item" data-testid="history-item">
+                <div>
+                  <strong>{th.actions[r.action] ?? r.action}</strong> · {r.actor.name} ·{' '}
+                  <time dateTime={r.created_at}>{when}</time>
+                  {i === 0 ? <span className="admin-muted"> ({th.current})</span> : null}
+                  <div className="admin-muted">
+                    {r.fields.length ? th.changed(r.fields.join(', ')) : th.nothingChanged}
+                  </div>
+                </div>
+                {i > 0 ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => void restore(r.id)}
+                    aria-label={th.restoreFor(when)}
+                  >
+                    <RotateCcw size={14} aria-hidden /> {th.restore}
+                  </Button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ol>
+      </DialogContent>
+    </Dialog>
+  )
+}

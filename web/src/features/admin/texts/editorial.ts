@@ -1,0 +1,57 @@
+// History with restore, preview links and the audit trail (docs/editorial.md).
+export const history = {
+  button: 'History',
+  buttonFor: (name: string) => `History of ${name}`,
+  title: (name: string) => `History: ${name}`,
+  intro: 'Every save is kept (the last 50). Restoring saves that version again, as a new entry.',
+  empty: 'No saved versions yet.',
+  loadError: 'The history could not be loaded.',
+  current: 'current',
+  changed: (fields: string) => `Changed: ${fields}`,
+  nothingChanged: 'No field changed',
+  restore: 'Restore',
+  restoreFor: (when: string) => `Restore the version of ${when}`,
+  restored: 'Version restored',
+  restoredText: 'The document shows this version again.',
+  failed: 'Restore failed',
+  failedText: 'The version could not be restored.',
+  actions: {
+    create: 'created',
+    update: 'edited',
+    delete: 'deleted',
+    restore: 'restored',
+    reorder: 'reordered',
+    publish: 'published',
+    unpublish: 'unpublished',
+    schedule: 'scheduled',
+    baseline: 'before the history began',
+  } as Record<string, string>,
+}
+
+export const preview = {
+  heading: 'Preview link',
+  text: 'Anyone with the link sees this post as saved now, also while it is a draft. Links expire after 7 days.',
+  create: 'Create preview link',
+  url: 'Preview link',
+  copy: 'Copy',
+  copied: 'Link copied',
+  expires: (when: string) => `Works until ${when}.`,
+  revoke: 'Revoke all links',
+  revoked: 'Preview links revoked',
+  revokedText: 'Every preview link of this post made so far no longer works.',
+  failed: 'Preview link failed',
+  failedText: 'The preview link could not be made. Please try again.',
+}
+
+export const audit = {
+  heading: 'Audit log',
+  intro: 'Sign-ins, credential changes and every change to the site: who, what, when and from where.',
+  actor: 'Who',
+  kind: 'What',
+  action: 'Action',
+  search: 'Target contains',
+  any: 'Any',
+  apply: 'Filter',
+  empty: 'No entries match.',
+  columns: { at: 'When', actor: 'Who', action: 'Action', target: 'Target', ip: 'Address' },
+}
