@@ -246,8 +246,12 @@ down() {
   fi
   stop containerd
   pkill_shims
-  # kube-proxy's rules and the pods' bridge.
-  iptables-save 2>/dev/null | grep -q KUBE- && { iptables-save | grep -v KUBE- | iptables-restore || true; }
+  # kube-proxy's and kube-router's rules and sets (table by table: a whole dump restored at once
+  # fails on the sets its rules name), and the pods' bridge.
+  for table in filter nat mangle raw; do
+    iptables-save -t "$table" 2>/dev/null | grep -v -- KUBE- | iptables-restore -T "$table" 2>/dev/null || true
+  done
+  for set in $(ipset list -n 2>/dev/null | grep '^KUBE-'); do ipset destroy "$set" 2>/dev/null || true; done
   ip link del cni0 2>/dev/null || true
   # Addresses of pods whose containers were killed above, never released through the CNI plugin.
   rm -rf /var/lib/cni/networks/site-pods
