@@ -11,7 +11,7 @@ import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
 import { CmsPage } from '@/features/pages'
 import { ProjectsPage } from '@/features/projects'
 import { pageParam } from '@/lib/pageNumber'
-import { postImageSources } from '@/lib/responsiveImages'
+import { bodiesImageSources, postImageSources } from '@/lib/responsiveImages'
 import { BLOG_PAGE_SIZE, reads } from '@/lib/publicReads'
 import { RootLayout } from './layout/RootLayout'
 import { page, type RouteHandle } from './page'
@@ -79,6 +79,7 @@ const pages = (): RouteObject[] => [
       reads: ({ params }) => ({ page: reads.page(params.slug ?? '') }),
       found: ({ page }) => page?.published === true,
       head: (h, { page }) => h.cms(page!),
+      images: ({ page }) => bodiesImageSources(page),
       notFound: (h) => h.notFound(h.t.pages.notFound, h.t.pages.notFoundText),
       chunks: ['src/features/pages/components/CmsPage.tsx'],
     },

@@ -19,7 +19,7 @@ export const IMAGE_SIZES = {
   homeTiles: '(min-width: 1200px) 368px, (min-width: 768px) calc((100vw - 96px) / 3), calc(100vw - 32px)',
   /** The home's latest post (home-sections.css): full width, 45 % of at most 960 px from 768 px. */
   latestPost: '(min-width: 1008px) 432px, (min-width: 768px) calc((100vw - 48px) * 0.45), calc(100vw - 32px)',
-  /** A post's image and body (blog.css .blog-post: at most 820 px). */
+  /** A post's image and body, a page's body (blog.css .blog-post, pages.css .cms-page: at most 820 px). */
   post: '(min-width: 868px) 820px, (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)',
 } as const
 
@@ -37,6 +37,13 @@ export function imageSources(srcs: readonly (string | null | undefined)[]): stri
 /** The `src` of every `<img>` of an HTML body. */
 export function bodyImageSources(html: string | null | undefined): string[] {
   return [...(html ?? '').matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/gi)].map((m) => m[1]!)
+}
+
+/** The images of a document's bodies (every language: the server reads them all with the page). */
+export function bodiesImageSources(
+  doc: { content_nl: string; content_en: string; content_de?: string | null } | null | undefined,
+): string[] {
+  return doc ? [doc.content_nl, doc.content_en, doc.content_de].flatMap(bodyImageSources) : []
 }
 
 /** The images a post's page shows: its featured image and those of its bodies (every language). */

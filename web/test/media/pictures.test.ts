@@ -51,6 +51,14 @@ await api.post('/api/blog', {
   content_nl: `<p>Tekst.</p><p><img src="${bare.url}" alt=""></p>`,
 })
 await api.post('/api/projects', { title: 'Shop', description: 'A shop', image_url: described.url })
+await api.post('/api/pages', {
+  slug: 'over-ons',
+  title_nl: 'Over ons',
+  title_en: 'About us',
+  content_nl: `<p>Wie wij zijn.</p><p><img src="${described.url}" alt=""></p>`,
+  content_en: '<p>Who we are.</p>',
+  published: true,
+})
 
 const page = async (path: string) => (await fetch(`${stack.url}${path}`)).text()
 const pictures = (html: string) => [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]!)
@@ -94,6 +102,9 @@ t.test('a post: its image and the images of its body as pictures', async (t) => 
   t.equal(attr(img, 'width'), '1200')
   t.equal(attr(img, 'alt'), 'Een AI-prototype in dagen', "no alt text: the post's title, as text")
   t.match(pictures(await page('/projects'))[0], /-w960\.avif 960w/, '/projects too')
+  const cms = pictures(await page('/pages/over-ons'))
+  t.equal(cms.length, 1, "a page's body image too")
+  t.equal(attr(/<img[^>]*>/.exec(cms[0]!)![0], 'alt'), 'Het team aan tafel')
   t.match(pictures(await page('/'))[0], /-w960\.avif 960w/, 'the home too')
 })
 

@@ -6,6 +6,7 @@ import { Skeleton, buttonClass } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePage } from '@/api/pages'
+import { IMAGE_SIZES, bodiesImageSources, rewriteBodyImages, useImageInfos } from '@/lib/responsiveImages'
 import '../pages.css'
 
 export function CmsPage() {
@@ -21,6 +22,8 @@ export function CmsPage() {
       localized(page, 'content', language).replace(/<[^>]*>/g, ' ')
     : null
   useDocumentMeta(pages.isPending ? null : (title ?? t.pages.notFound), description)
+  // The same images the server read with the page (routes.tsx): every language's body.
+  const images = useImageInfos(bodiesImageSources(page))
 
   if (pages.isPending) {
     return (
@@ -52,7 +55,13 @@ export function CmsPage() {
       <p className="cms-page__updated">{t.pages.updated(formatDate(page.updated_at, language))}</p>
       <div
         className="cms-page__body"
-        dangerouslySetInnerHTML={{ __html: localized(page, 'content', language) }}
+        dangerouslySetInnerHTML={{
+          __html: rewriteBodyImages(localized(page, 'content', language), images, {
+            language,
+            fallbackAlt: title ?? '',
+            sizes: IMAGE_SIZES.post,
+          }),
+        }}
       />
     </article>
   )
