@@ -1,0 +1,85 @@
+// Lighthouse (mobile) on /, /blog and a post whose featured images are 2,400 × 1,600 px library
+// images with their variants: the image audits pass (image delivery: properly sized and modern
+// formats, which Lighthouse 13 folded into one insight; explicit width and height). Performance is
+// left to `npm run bench:media` (it depends on the machine's load).
+import t from 'tap'
+import sharp from 'sharp'
+import type { ImageInfoList, MediaItem } from '@site/contracts'
+import { CHROMIUM_PATH } from '../helpers/browser.js'
+import { startStack } from '../helpers/stack.js'
+import { adminApi, POST } from '../public/api.js'
+
+const stack = await startStack({ only: ['auth', 'content', 'content-worker', 'blog', 'web', 'gateway'] })
+t.teardown(() => stack.stop())
+const api = await adminApi(stack, 'lighthouse-admin', 'a-long-password-for-lighthouse')
+const headers = { cookie: api.cookie, 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
+
+async function upload(i: number): Promise<MediaItem> {
+  // Photo-like: smooth noise (a flat colour would make every size tiny and the audit trivial).
+  const small = await sharp({
+    create: {
+      width: 240,
+      height: 160,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 120, sigma: 60 },
+    },
+  })
+    .blur(1.5)
+    .png()
+    .toBuffer()
+  const bytes = await sharp(small)
+    .resize(2400, 1600)
+    .modulate({ hue: i * 40 })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `photo-${i}.jpg`)
+  const res = await fetch(`${stack.url}/api/media`, { method: 'POST', headers, body: form })
+  if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`)
+  return (await res.json()) as MediaItem
+}
+const images: MediaItem[] = []
+for (let i = 0; i < 3; i++) images.push(await upload(i))
+for (const image of images) {
+  for (let n = 0; ; n++) {
+    const res = await fetch(`${stack.url}/api/content/images?src=${encodeURIComponent(image.url)}`)
+    if (((await res.json()) as ImageInfoList).items.length) break
+    if (n > 300) throw new Error('no variants')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+for (let i = 0; i < 6; i++)
+  await api.post('/api/blog', {
+    ...POST,
+    slug: `photo-post-${i}`,
+    title_nl: `Bericht ${i}`,
+    featured_image: images[i % images.length]!.url,
+  })
+
+const { launch } = await import('chrome-launcher')
+const chrome = await launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+})
+t.teardown(() => chrome.kill())
+
+for (const path of ['/', '/blog', '/blog/photo-post-5']) {
+  t.test(`Lighthouse image audits pass on ${path}`, async (t) => {
+    const { default: lighthouse } = await import('lighthouse')
+    const run = await lighthouse(`${stack.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    const audits = run!.lhr.audits
+    t.equal(run!.lhr.runtimeError, undefined, 'Lighthouse ran')
+    const delivery = audits['image-delivery-insight']!
+    const flagged = ((delivery.details as { items?: { url?: string }[] } | undefined)?.items ?? []).map(
+      (i) => i.url,
+    )
+    t.equal(delivery.score, 1, `image delivery (sizes, formats) passes; flagged: ${JSON.stringify(flagged)}`)
+    t.equal(audits['unsized-images']!.score, 1, 'every image has width and height')
+  })
+}
