@@ -29,6 +29,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/features',
     'GET /api/pages',
     'GET /api/pages/slug/:slug',
+    'GET /api/pages/preview/:token',
     'GET /api/projects',
     'GET /objects/*',
     'GET /api/content/images',

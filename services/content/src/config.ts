@@ -18,6 +18,8 @@ export const configProperties = {
   BLOG_URL: Type.String({ default: 'http://127.0.0.1:3003' }),
   /** Bytes of served images kept in memory (0 turns the object cache off). */
   OBJECT_CACHE_BYTES: Type.Integer({ minimum: 0, default: 33554432 }),
+  /** How long a preview link of a page works (docs/editorial.md, "Preview links"; as the blog's). */
+  PREVIEW_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
 }
 
 export type Config = ReturnType<typeof readConfig>

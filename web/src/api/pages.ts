@@ -1,11 +1,7 @@
-// CMS pages (docs/api.md "Content"): a published page for /pages/:slug, and the admin's paged
-// list, full page and writes (the footer's list is read through @/lib/publicReads).
+// CMS pages (docs/api.md "Content"): the admin's paged list, full page and writes (the public
+// page and the footer's list are read through @/lib/publicReads).
 import type { Page, PageInput, PageSummary, PagedList } from '@site/contracts'
 import { deleteJson, getJson, postJson, putJson } from '@/lib/api'
-import { reads, useRead } from '@/lib/publicReads'
-
-/** One published page by slug (GET /api/pages/slug/{slug}), or null when there is none. */
-export const usePage = (slug: string) => useRead(reads.page(slug))
 
 /** GET /api/pages for an admin: one page of summaries (no content), drafts included, title search `q`. */
 export const listPages = (page: number, pageSize: number, q: string, signal: AbortSignal) =>

@@ -8,7 +8,7 @@
 import type { RouteObject } from 'react-router-dom'
 import { BlogListPage, BlogPostPage, PostPreview } from '@/features/blog'
 import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
-import { CmsPage } from '@/features/pages'
+import { CmsPage, PagePreview } from '@/features/pages'
 import { ProjectsPage } from '@/features/projects'
 import { pageParam } from '@/lib/pageNumber'
 import { bodiesImageSources, postImageSources } from '@/lib/responsiveImages'
@@ -95,6 +95,17 @@ const pages = (): RouteObject[] => [
       notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
       private: true,
       chunks: [`${BLOG}/PostPreview.tsx`, `${BLOG}/BlogPostPage.tsx`, `${BLOG}/ShareButtons.tsx`],
+    },
+  ),
+  page(
+    { path: 'preview/pages/:token', element: <PagePreview /> },
+    {
+      reads: ({ params }) => ({ page: reads.previewPage(params.token ?? '') }),
+      found: ({ page }) => page !== null,
+      head: (h, { page }) => ({ ...h.cms(page!), noindex: true, canonical: null, alternates: [] }),
+      notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
+      private: true,
+      chunks: ['src/features/pages/components/PagePreview.tsx', 'src/features/pages/components/CmsPage.tsx'],
     },
   ),
   // Signed-in admins only, not indexed: the server sends the app shell, the browser renders it.

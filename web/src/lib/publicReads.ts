@@ -83,6 +83,13 @@ export const reads = {
     parse: as,
     notFoundIsNull: true,
   }),
+  /** The page of a preview link as saved now, draft or not; null when the link expired or was revoked. */
+  previewPage: (token: string): PublicRead<Page | null> => ({
+    key: queryKeys.pagePreview(token),
+    path: `/api/pages/preview/${encodeURIComponent(token)}`,
+    parse: as,
+    notFoundIsNull: true,
+  }),
   /** The post of a preview link as saved now, draft or not; null when the link expired or was revoked. */
   previewPost: (token: string): PublicRead<BlogPost | null> => ({
     key: queryKeys.blog.preview(token),

@@ -13,6 +13,8 @@ export const queryKeys = {
   pagesPage: (page: number, pageSize: number, q = '') => ['pages', 'page', page, pageSize, q] as const,
   /** One full page by slug (GET /api/pages/slug/{slug}; under `pages`: a write refreshes it). */
   pageSlug: (slug: string) => ['pages', 'slug', slug] as const,
+  /** A page through a preview link (docs/editorial.md): the token names it. */
+  pagePreview: (token: string) => ['pages', 'preview', token] as const,
   blog: {
     all: ['blog'] as const,
     list: (scope: 'published' | 'all') => ['blog', 'list', scope] as const,

@@ -2,7 +2,7 @@
 // sees the draft rendered as its public page would be, under the Preview bar, not indexed and
 // never cached; the draft's public URL stays 404; after the admin revokes it the link is dead.
 import t from 'tap'
-import type { BlogPost, PreviewLink } from '@site/contracts'
+import type { BlogPost, Page, PreviewLink } from '@site/contracts'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, POST } from '../public/api.js'
@@ -58,4 +58,26 @@ t.test('revoked: the link answers 404 and says so', async (t) => {
   t.equal(res?.headers()['cache-control'], 'private, no-store')
   t.equal(await page.getByTestId('preview-gone').locator('h1').innerText(), 'Voorbeeld niet beschikbaar')
   t.equal(await page.getByTestId('preview-bar').count(), 0)
+})
+
+t.test('a page draft through its preview link, the same way', async (t) => {
+  const draftPage = await api.post<Page>('/api/pages', {
+    slug: 'page-under-review',
+    title_nl: 'Pagina ter beoordeling',
+    title_en: 'Page under review',
+    content_nl: '<p>Nog niet af.</p>',
+    content_en: '<p>Not done yet.</p>',
+    published: false,
+  })
+  const pageLink = await api.post<PreviewLink>(`/api/pages/${draftPage.id}/preview`, {})
+  const browser = await launchBrowser({ baseURL: stack.url })
+  t.teardown(() => browser.close())
+  const page = await browser.newPage()
+  const res = await page.goto(new URL(pageLink.url).pathname)
+  t.equal(res?.status(), 200)
+  t.equal(res?.headers()['cache-control'], 'private, no-store')
+  t.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex')
+  await page.getByTestId('preview-bar').waitFor()
+  t.equal(await page.locator('h1').innerText(), 'Pagina ter beoordeling')
+  t.equal((await page.goto('/pages/page-under-review'))?.status(), 404, 'the public URL stays 404')
 })

@@ -7,6 +7,8 @@ export type PageDoc = {
   published: boolean
   created_at: Date
   updated_at: Date
+  /** Bumped when the admin revokes the page's preview links (docs/editorial.md, "Preview links"). */
+  preview_version?: number
 } & Localized<'title'> &
   Localized<'content'> & {
     meta_description_nl: string | null
@@ -21,6 +23,7 @@ const schema = new Schema<PageDoc>(
     ...localizedPaths('content'),
     ...localizedPaths('meta_description', false),
     published: { type: Boolean, default: true },
+    preview_version: { type: Number, default: 0 },
     created_at: { type: Date, default: () => new Date() },
     updated_at: { type: Date, default: () => new Date() },
   },

@@ -7,6 +7,7 @@ import featuresPublic from './features/public.js'
 import featuresAdmin from './features/admin.js'
 import pagesPublic from './pages/public.js'
 import pagesAdmin from './pages/admin.js'
+import { pagePreviewAdmin, pagePreviewPublic } from './pages/preview.js'
 import projectsPublic from './projects/public.js'
 import projectsAdmin from './projects/admin.js'
 import objectsPublic from './objects/public.js'
@@ -29,6 +30,8 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   ]) {
     await app.register(resource)
   }
+  await app.register(pagePreviewPublic, { config })
+  await app.register(pagePreviewAdmin, { config })
   await app.register(projectsAdmin, { config })
   await app.register(mediaAdmin, { config })
 }

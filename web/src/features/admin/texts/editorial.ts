@@ -30,7 +30,7 @@ export const history = {
 
 export const preview = {
   heading: 'Preview link',
-  text: 'Anyone with the link sees this post as saved now, also while it is a draft. Links expire after 7 days.',
+  text: 'Anyone with the link sees this as saved now, also while it is a draft. Links expire after 7 days.',
   create: 'Create preview link',
   url: 'Preview link',
   copy: 'Copy',
@@ -38,7 +38,7 @@ export const preview = {
   expires: (when: string) => `Works until ${when}.`,
   revoke: 'Revoke all links',
   revoked: 'Preview links revoked',
-  revokedText: 'Every preview link of this post made so far no longer works.',
+  revokedText: 'Every preview link made so far no longer works.',
   failed: 'Preview link failed',
   failedText: 'The preview link could not be made. Please try again.',
 }

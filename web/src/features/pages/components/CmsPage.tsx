@@ -5,17 +5,19 @@ import { Link, useParams } from 'react-router-dom'
 import { Skeleton, buttonClass } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
-import { usePage } from '@/api/pages'
 import { IMAGE_SIZES, bodiesImageSources, rewriteBodyImages, useImageInfos } from '@/lib/responsiveImages'
+import { reads, useRead, type PublicRead } from '@/lib/publicReads'
+import type { Page } from '@site/contracts'
 import '../pages.css'
 
-export function CmsPage() {
+/** The published page of the URL's slug; a preview (PagePreview) passes the read of its link, drafts included. */
+export function CmsPage({ read }: { read?: PublicRead<Page | null> }) {
   const { slug = '' } = useParams<{ slug: string }>()
   const t = useT()
   const { language } = useLanguage()
   const to = useLocalePath()
-  const pages = usePage(slug)
-  const page = pages.data?.published ? pages.data : null
+  const pages = useRead(read ?? reads.page(slug))
+  const page = read || pages.data?.published ? (pages.data ?? null) : null
   const title = page ? localized(page, 'title', language) : null
   const description = page
     ? localized(page, 'meta_description', language) ||

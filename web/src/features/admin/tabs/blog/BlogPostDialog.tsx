@@ -24,7 +24,7 @@ import {
   type BlogPostForm,
 } from './blogPostForm'
 import { ImportFromFile } from './ImportFromFile'
-import { PreviewLinkPanel } from './PreviewLinkPanel'
+import { PreviewLinkPanel } from '../../components/preview/PreviewLinkPanel'
 import { ReviewNote } from './ReviewNote'
 import { TitleField } from './TitleField'
 import { usePostImport } from './usePostImport'
@@ -136,7 +136,7 @@ export function BlogPostDialog({
             </p>
           ) : null}
           <BlogPostFields form={form} set={set} disabled={busy} />
-          {post ? <PreviewLinkPanel postId={post.id} /> : null}
+          {post ? <PreviewLinkPanel path={`/api/blog/${post.id}`} /> : null}
           <DialogFormActions
             onCancel={guard.close}
             saving={saving}

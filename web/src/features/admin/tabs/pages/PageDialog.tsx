@@ -8,6 +8,7 @@ import { createPage, updatePage } from '@/api/pages'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
+import { PreviewLinkPanel } from '../../components/preview/PreviewLinkPanel'
 import { useDialogForm } from '../../hooks/useDialogForm'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import {
@@ -115,6 +116,7 @@ export function PageDialog({
             />
             <Label htmlFor="page-published">{t.publishedLabel}</Label>
           </div>
+          {page ? <PreviewLinkPanel path={`/api/pages/${page.id}`} /> : null}
           <DialogFormActions
             onCancel={guard.close}
             saving={saving}

@@ -1,5 +1,5 @@
-// The post editor's preview link (docs/editorial.md, "Preview links"): make a signed link that
-// shows the post as saved now to anyone holding it, copy it, or revoke every link of the post.
+// The preview link of a post's or a page's editor (docs/editorial.md, "Preview links"): make a signed link that
+// shows the document as saved now to anyone holding it, copy it, or revoke every link of it.
 import { Copy, Eye, Link2Off } from 'lucide-react'
 import { useState } from 'react'
 import type { PreviewLink } from '@site/contracts'
@@ -9,11 +9,11 @@ import { createPreview, revokePreviews } from '@/api/editorial'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { texts } from '../../texts'
 
-export function PreviewLinkPanel({ postId }: { postId: string }) {
+/** `path`: the document's admin path (`/api/blog/<id>`, `/api/pages/<id>`). */
+export function PreviewLinkPanel({ path }: { path: string }) {
   const tp = texts.preview
   const [link, setLink] = useState<PreviewLink | null>(null)
   const [busy, setBusy] = useState(false)
-  const path = `/api/blog/${encodeURIComponent(postId)}`
 
   async function run(action: () => Promise<void>) {
     setBusy(true)
@@ -39,15 +39,15 @@ export function PreviewLinkPanel({ postId }: { postId: string }) {
     })
 
   return (
-    <section className="admin-preview" aria-labelledby="post-preview-heading" data-testid="preview-panel">
-      <h3 id="post-preview-heading" className="admin-preview__heading">
+    <section className="admin-preview" aria-labelledby="preview-heading" data-testid="preview-panel">
+      <h3 id="preview-heading" className="admin-preview__heading">
         {tp.heading}
       </h3>
       <p className="admin-muted">{tp.text}</p>
       {link ? (
         <div className="form-stack">
-          <Label htmlFor="post-preview-url">{tp.url}</Label>
-          <Input id="post-preview-url" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+          <Label htmlFor="preview-url">{tp.url}</Label>
+          <Input id="preview-url" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
           <p className="admin-muted">{tp.expires(localDateTime(link.expires_at))}</p>
         </div>
       ) : null}
