@@ -92,6 +92,7 @@ const pages = (): RouteObject[] => [
       found: ({ post }) => post !== null,
       // Not indexed, and no canonical or language links: the public URL of a draft is a 404.
       head: (h, { post }) => ({ ...h.post(post!), noindex: true, canonical: null, alternates: [] }),
+      images: ({ post }) => postImageSources(post),
       notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
       private: true,
       chunks: [`${BLOG}/PostPreview.tsx`, `${BLOG}/BlogPostPage.tsx`, `${BLOG}/ShareButtons.tsx`],
@@ -103,6 +104,7 @@ const pages = (): RouteObject[] => [
       reads: ({ params }) => ({ page: reads.previewPage(params.token ?? '') }),
       found: ({ page }) => page !== null,
       head: (h, { page }) => ({ ...h.cms(page!), noindex: true, canonical: null, alternates: [] }),
+      images: ({ page }) => bodiesImageSources(page),
       notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
       private: true,
       chunks: ['src/features/pages/components/PagePreview.tsx', 'src/features/pages/components/CmsPage.tsx'],
