@@ -8,6 +8,9 @@ import type { ImageInfoList, MediaItem } from '@site/contracts'
 import { content, multipart } from './helpers.js'
 import { readWorkerConfig } from '../src/config.js'
 import { startVariantsWorker } from '../src/jobs/worker-setup.js'
+import { sweepOrphanImages } from '../src/lib/orphans.js'
+import { ObjectStore } from '../src/lib/objects.js'
+import { createModels } from '../src/plugins/store.js'
 import { buildApp as buildBlog } from '../../blog/src/app.js'
 import { readConfig as readBlogConfig } from '../../blog/src/config.js'
 
@@ -102,7 +105,32 @@ t.test('an upload gets AVIF and WebP variants once, never wider than itself, ser
 t.test('project images get variants too; unknown and foreign URLs are left out', async (t) => {
   const res = await upload(await photo(1000, 500), 'project.jpg', '/api/projects/upload')
   const url = res.json<{ uploadURL: string }>().uploadURL
-  t.match(await infoOf(url), { width: 1000, height: 500, widths: [320, 640, 800, 960, 1000] })
+  const info = await infoOf(url)
+  t.match(info, { width: 1000, height: 500, widths: [320, 640, 800, 960, 1000] })
+  const variant = `${info!.base}-w640.avif`
+  const project = await app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: admin,
+    payload: { title: 'Shop', description: 'A shop', image_url: url },
+  })
+  const later = new Date(Date.now() + 3600_000)
+  const sweep = () =>
+    sweepOrphanImages(createModels(app.db), app.changes.log, new ObjectStore(app.db, 0), later)
+  t.equal(project.statusCode, 201)
+  // An upload no project shows (a cancelled dialog): the sweep takes it and its variants, and only it.
+  const cancelled = (await upload(await photo(700, 400), 'cancelled.jpg', '/api/projects/upload')).json<{
+    uploadURL: string
+  }>().uploadURL
+  const gone = `${(await infoOf(cancelled))!.base}-w640.avif`
+  t.equal(await sweep(), 1, "the hourly sweep takes the unused image, never a shown image's variants")
+  t.equal(
+    (await app.inject({ method: 'GET', url: variant })).statusCode,
+    200,
+    'the shown one keeps its variants',
+  )
+  t.equal((await app.inject({ method: 'GET', url: gone })).statusCode, 404, 'variants go with their image')
+  t.equal((await app.inject({ method: 'GET', url: cancelled })).statusCode, 404)
   const none = await app.inject({
     method: 'GET',
     url: '/api/content/images?src=https://example.com/a.jpg,/objects/media/000000000000000000000000.jpg',

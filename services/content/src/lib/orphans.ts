@@ -2,6 +2,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ChangeLog } from '@site/service-kit/changes'
 import type { Models } from '../plugins/store.js'
 import type { ObjectStore } from './objects.js'
+import { VARIANT_PATH, variantPaths } from '../jobs/variants.js'
+
+/** Deletes a stored image with its responsive variants and their record. */
+export async function deleteStoredImage(models: Models, objects: ObjectStore, path: string): Promise<void> {
+  const record = await models.imageVariants.findByIdAndDelete(path).lean()
+  for (const variant of variantPaths(path, record?.widths ?? [])) await objects.delete(variant)
+  await objects.delete(path)
+}
 
 /**
  * Whether a project image is still needed: a project shows it, or a kept revision of a project
@@ -26,8 +34,10 @@ export async function sweepOrphanImages(
 ): Promise<number> {
   let removed = 0
   for (const path of await objects.listOlderThan('projects/', cutoff)) {
+    // A variant goes with its original, never on its own.
+    if (VARIANT_PATH.test(path)) continue
     if (await imageInUse(models, changes, `/objects/${path}`)) continue
-    await objects.delete(path).then(
+    await deleteStoredImage(models, objects, path).then(
       () => removed++,
       (err: unknown) => log?.warn({ err, path }, 'could not delete an orphaned image'),
     )

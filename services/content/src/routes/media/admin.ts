@@ -15,7 +15,7 @@ import { IdParams, MediaAltInput, MediaDetail, MediaItem, PageQuery, Paged } fro
 import type { Config } from '../../config.js'
 import { toMediaDto, type MediaDoc } from '../../models/media.js'
 import { usesOf } from '../../lib/usage.js'
-import { variantPaths } from '../../jobs/variants.js'
+import { deleteStoredImage } from '../../lib/orphans.js'
 import mediaUpload from './upload.js'
 
 const tags = ['media']
@@ -132,10 +132,9 @@ const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
         throw conflict(`${IN_USE}: ${where}`, 'MEDIA_IN_USE')
       }
       await models.media.deleteOne({ _id: doc._id })
-      const variants = await models.imageVariants.findByIdAndDelete(doc.path).lean()
-      const paths = [doc.path, ...variantPaths(doc.path, variants?.widths ?? [])]
-      for (const path of paths)
-        await objects.delete(path).catch((err: unknown) => request.log.warn({ err, path }, 'not deleted'))
+      await deleteStoredImage(models, objects, doc.path).catch((err: unknown) =>
+        request.log.warn({ err, path: doc.path }, "a deleted item's file was not removed"),
+      )
       await changed(request, {
         kind: 'media',
         action: 'delete',

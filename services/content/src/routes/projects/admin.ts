@@ -16,7 +16,7 @@ import { PROJECT_OPTIONAL_FIELDS } from '../../models/project.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
-import { imageInUse } from '../../lib/orphans.js'
+import { deleteStoredImage, imageInUse } from '../../lib/orphans.js'
 
 const tags = ['projects']
 const errors = ADMIN_WRITE_ERRORS
@@ -40,13 +40,16 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const target = (p: Project) => ({ id: p.id, label: p.title })
   await app.register(upload, { config })
 
-  /** Removes an uploaded image once no project or kept revision shows it any more. */
+  /**
+   * Removes an image uploaded with a project once no project or kept revision shows it any more. A
+   * library item (`media/…`) chosen for a project stays: the library owns it.
+   */
   async function releaseImage(url: string | null | undefined, log: FastifyBaseLogger) {
     const path = ownObjectPath(url)
-    if (!path || !url || (await imageInUse(models, app.changes.log, url))) return
-    await objects
-      .delete(path)
-      .catch((err: unknown) => log.warn({ err, path }, 'could not delete a project image'))
+    if (!path?.startsWith('projects/') || !url || (await imageInUse(models, app.changes.log, url))) return
+    await deleteStoredImage(models, objects, path).catch((err: unknown) =>
+      log.warn({ err, path }, 'could not delete a project image'),
+    )
   }
 
   /** An edit, or a restore of a revision: recorded as either. */
