@@ -30,6 +30,7 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/pages',
     'GET /api/pages/slug/:slug',
     'GET /api/pages/preview/:token',
+    'GET /api/pages/redirects/:slug',
     'GET /api/projects',
     'GET /objects/*',
     'GET /api/content/images',

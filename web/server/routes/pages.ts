@@ -9,7 +9,7 @@ import {
 } from '@site/contracts/surrogate'
 import type { Config } from '../config'
 import { sendTagged } from '../lib/etag'
-import { oldPostUrl } from '../lib/redirects'
+import { oldUrl } from '../lib/redirects'
 
 /** The session cookie with a value: the page tells the browser whether to ask who is signed in. */
 const SESSION = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`)
@@ -67,11 +67,15 @@ const pages: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =>
         signal: gone.signal,
       })
       outcomes.inc({ outcome: 'rendered' })
-      // A post not found may be an old slug of a published one: 301 to where it is now, shared
+      // A post or page not found may be an old slug of a published one: 301 to where it is now, shared
       // by caches and purged by the post's keys.
       const moved =
         page.status === 404
-          ? await oldPostUrl(config.BLOG_URL, config.SSR_UPSTREAM_TIMEOUT_MS, request.url)
+          ? await oldUrl(
+              { blogUrl: config.BLOG_URL, contentUrl: config.CONTENT_URL },
+              config.SSR_UPSTREAM_TIMEOUT_MS,
+              request.url,
+            )
           : null
       if (moved) {
         reply.header('cache-control', SHARED_CACHE_CONTROL)

@@ -2,7 +2,7 @@
 // URL answers 301 to the new one in nl, en and de (with the post's surrogate keys), the sitemap
 // lists only the new; a freed slug taken by another post shows that post.
 import t from 'tap'
-import type { BlogPost } from '@site/contracts'
+import type { BlogPost, Page } from '@site/contracts'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, POST } from '../public/api.js'
 
@@ -50,4 +50,31 @@ t.test('a second change leads the old URLs to the newest; a freed slug can be ta
   const taken = await get('/blog/old-address')
   t.equal(taken.status, 200, 'the redirect yields to the post that took the slug')
   t.match(await taken.text(), 'Een ander bericht')
+})
+
+t.test('a page: its old URL answers 301 in every language', async (t) => {
+  const page = await api.post<Page>('/api/pages', {
+    slug: 'old-page',
+    title_nl: 'Oude pagina',
+    title_en: 'Old page',
+    content_nl: '<p>Tekst</p>',
+    content_en: '<p>Text</p>',
+    published: true,
+  })
+  const moved = await put(`/api/pages/${page.id}`, {
+    slug: 'new-page',
+    title_nl: 'Oude pagina',
+    title_en: 'Old page',
+    content_nl: '<p>Tekst</p>',
+    content_en: '<p>Text</p>',
+    published: true,
+  })
+  t.equal(moved.status, 200)
+  for (const prefix of ['', '/en', '/de']) {
+    const res = await get(`${prefix}/pages/old-page`)
+    t.equal(res.status, 301, `${prefix || 'nl'}: 301`)
+    t.equal(res.headers.get('location'), `${prefix}/pages/new-page`)
+  }
+  const direct = await get('/pages/old-page', `http://127.0.0.1:${stack.ports.web}`)
+  t.match(direct.headers.get('surrogate-key') ?? '', new RegExp(`page:${page.id}`))
 })

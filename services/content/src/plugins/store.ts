@@ -3,6 +3,7 @@ import type { Config } from '../config.js'
 import { contentModel } from '../models/content.js'
 import { featureModel } from '../models/feature.js'
 import { pageModel } from '../models/page.js'
+import { pageRedirectModel } from '../models/page-redirect.js'
 import { projectModel } from '../models/project.js'
 import { seedMarkerModel } from '../models/seed-marker.js'
 import { imageVariantsModel, mediaModel } from '../models/media.js'
@@ -24,6 +25,7 @@ export function createModels(db: import('mongoose').Connection) {
     content: contentModel(db),
     features: featureModel(db),
     pages: pageModel(db),
+    pageRedirects: pageRedirectModel(db),
     projects: projectModel(db),
     seeds: seedMarkerModel(db),
     media: mediaModel(db),

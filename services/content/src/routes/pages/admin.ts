@@ -18,6 +18,7 @@ import { nullIfEmpty, toPageDto } from '../../lib/dto.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
+import { followPageSlug } from '../../lib/page-redirects.js'
 
 const tags = ['pages']
 const errors = ADMIN_WRITE_ERRORS
@@ -59,6 +60,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
       .catch(onDuplicateKey(slugTaken()))
     if (!before) throw notFound(PAGE_NOT_FOUND)
+    await followPageSlug(models.pageRedirects, before, { ...before, ...set })
     const page = toPageDto({ ...before, ...set })
     await changed(request, {
       kind: 'page',
@@ -97,6 +99,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const doc = await models.pages.create(toDocument(request.body)).catch(onDuplicateKey(slugTaken()))
       const page = toPageDto(doc.toObject())
+      await followPageSlug(models.pageRedirects, null, doc)
       await changed(request, { kind: 'page', action: 'create', target: pageTarget(page), snapshot: page })
       return reply.code(201).send(page)
     },
@@ -142,6 +145,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
       const doc = await models.pages.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(PAGE_NOT_FOUND)
+      await followPageSlug(models.pageRedirects, doc, null)
       await changed(request, { kind: 'page', action: 'delete', target: pageTarget(toPageDto(doc)) })
       return reply.code(204).send(null)
     },

@@ -8,8 +8,17 @@ import {
   sendShared,
   titleSearch,
 } from '@site/service-kit'
-import { PAGE_SIZE_DEFAULT, Page, PageQuery, PageSummary, Paged, SURROGATE } from '@site/contracts'
+import {
+  PAGE_SIZE_DEFAULT,
+  Page,
+  PageQuery,
+  PageSummary,
+  Paged,
+  SURROGATE,
+  SlugRedirect,
+} from '@site/contracts'
 import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
+import { resolvePageRedirect } from '../../lib/page-redirects.js'
 import { PAGE_NOT_FOUND } from './texts.js'
 
 const tags = ['pages']
@@ -83,6 +92,30 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       const draft = (await request.getAdmin()) ? await models.pages.findOne({ slug }).lean() : null
       if (!draft) throw notFound(PAGE_NOT_FOUND)
       return reply.header('cache-control', PRIVATE_NO_STORE).send(toPageDto(draft))
+    },
+  )
+
+  app.get(
+    '/api/pages/redirects/:slug',
+    {
+      schema: {
+        tags,
+        summary: "Where an old slug of a published page leads now (the web server's 301)",
+        params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+        response: { 200: SlugRedirect, 304: {}, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params
+      // Purged by the page's key (its slug changes again) and the list's (another page takes the slug).
+      const entry = await cache.get(
+        `pages:redirect:${slug}`,
+        () => resolvePageRedirect(models.pageRedirects, models.pages, slug),
+        undefined,
+        (to) => [SURROGATE.page((to as SlugRedirect).id)],
+      )
+      if (entry.body !== 'null') return sendShared(request, reply, entry, [SURROGATE.pages])
+      throw notFound('No such old address.', 'NO_REDIRECT')
     },
   )
 }
