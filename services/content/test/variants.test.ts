@@ -42,7 +42,7 @@ async function upload(bytes: Buffer, name: string, url = '/api/media') {
   const body = multipart(bytes, name, 'image/jpeg')
   return app.inject({ method: 'POST', url, headers: { ...admin, ...body.headers }, payload: body.payload })
 }
-async function infoOf(src: string, ms = 30_000) {
+async function infoOf(src: string, ms = 180_000) {
   const end = Date.now() + ms
   for (;;) {
     const res = await app.inject({ method: 'GET', url: `/api/content/images?src=${encodeURIComponent(src)}` })

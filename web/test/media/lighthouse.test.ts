@@ -45,7 +45,7 @@ for (const image of images) {
   for (let n = 0; ; n++) {
     const res = await fetch(`${stack.url}/api/content/images?src=${encodeURIComponent(image.url)}`)
     if (((await res.json()) as ImageInfoList).items.length) break
-    if (n > 300) throw new Error('no variants')
+    if (n > 900) throw new Error('no variants')
     await new Promise((r) => setTimeout(r, 200))
   }
 }

@@ -25,7 +25,8 @@ async function upload(width: number, height: number, name: string): Promise<Medi
   return (await res.json()) as MediaItem
 }
 async function variantsOf(url: string) {
-  for (let i = 0; i < 150; i++) {
+  // Up to 3 minutes: on a loaded machine the worker takes a while for 12 encodes of a 2,400 px image.
+  for (let i = 0; i < 900; i++) {
     const res = await fetch(`${stack.url}/api/content/images?src=${encodeURIComponent(url)}`)
     const { items } = (await res.json()) as ImageInfoList
     if (items.length) return items[0]!
