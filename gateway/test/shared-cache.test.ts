@@ -103,6 +103,27 @@ t.test(
   },
 )
 
+t.test('a browser is not given the stale windows; a CDN gets them in CDN-Cache-Control', async (t) => {
+  // Chromium honours stale-while-revalidate: with it, an admin saw the list from before their edit.
+  const { get } = await gateway(t)
+  const signedIn = await get('/blog', { cookie: 'sid=abc' })
+  const miss = await get('/blog')
+  const hit = await get('/blog')
+  for (const [name, answer] of [
+    ['bypass', signedIn],
+    ['miss', miss],
+    ['hit', hit],
+  ] as const) {
+    t.equal(answer.headers['cache-control'], 'public, max-age=0, s-maxage=300', name)
+    t.equal(
+      answer.headers['cdn-cache-control'],
+      'max-age=300, stale-while-revalidate=3600, stale-if-error=86400',
+      name,
+    )
+  }
+  t.match(hit.headers['cache-status'], /hit/)
+})
+
 t.test('the key: only declared query parameters, and the encoding', async (t) => {
   const { up, get } = await gateway(t)
   await get('/blog?utm_source=forum')

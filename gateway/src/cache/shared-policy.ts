@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE } from '@site/service-kit'
-import { SHARED_CACHE_QUERY, parseSurrogateKeys } from '@site/contracts/surrogate'
+import { SHARED_CACHE_QUERY, parseSurrogateKeys, splitCacheControl } from '@site/contracts/surrogate'
 import { COPY_MAX_URL_BYTES } from './compressed-copies.js'
 
 /**
@@ -143,6 +143,7 @@ export function toEntry(
     if (value === undefined || NOT_KEPT.has(name.toLowerCase())) continue
     headers[name] = Array.isArray(value) ? value.map(String) : String(value)
   }
+  Object.assign(headers, clientCacheHeaders(String(reply.getHeader('cache-control'))))
   const now = Date.now()
   const freshUntil = now + lifetime.fresh * 1000
   const etag = reply.getHeader('etag')
@@ -158,6 +159,12 @@ export function toEntry(
     staleUntil: freshUntil + staleIfErrorSeconds * 1000,
     purged: false,
   }
+}
+
+/** The Cache-Control (and CDN-Cache-Control) a client gets for an answer with this Cache-Control. */
+export function clientCacheHeaders(cacheControl: string): Record<string, string> {
+  const { browser, cdn } = splitCacheControl(cacheControl)
+  return cdn ? { 'cache-control': browser, 'cdn-cache-control': cdn } : {}
 }
 
 /** What an entry is counted at besides its key: body, headers, keys, and the objects holding them. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Readable, Transform, pipeline } from 'node:stream'
 import { unpooledCopy } from '../cache/compressed-copies.js'
 import { ANSWER_MAX_BYTES, type SharedCache } from '../cache/shared-cache.js'
-import { toEntry, type CachedAnswer } from '../cache/shared-policy.js'
+import { clientCacheHeaders, toEntry, type CachedAnswer } from '../cache/shared-policy.js'
 import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
@@ -91,6 +91,14 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics; staleIfErrorSecon
         if (body) cache.keep(edge.key, { ...entry, body })
         edge.release?.()
       })
+    })
+
+    // What goes out: the stale windows are for shared caches only, a browser gets the rest
+    // (clientCacheHeaders; kept answers were stored that way already).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const cacheControl = reply.getHeader('cache-control')
+      if (typeof cacheControl === 'string') reply.headers(clientCacheHeaders(cacheControl))
+      return payload
     })
 
     // Every way a request ends releases the requests waiting for its key.

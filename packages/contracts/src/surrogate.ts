@@ -19,6 +19,33 @@ export const SURROGATE_KEY_HEADER = 'surrogate-key'
 export const SHARED_CACHE_CONTROL =
   'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400'
 
+const STALE_DIRECTIVE = /^stale-(while-revalidate|if-error)\s*=/i
+
+/**
+ * What the gateway sends on, split by reader. The stale-* directives are meant for shared caches,
+ * but a browser honours them too (Chromium's stale-while-revalidate): an admin would see the list
+ * from before their own edit for an hour. So the browser's Cache-Control keeps the rest (max-age=0:
+ * revalidate every time; s-maxage for a CDN that reads only Cache-Control), and a CDN in front gets
+ * its lifetime and the stale windows in CDN-Cache-Control (RFC 9213). `cdn` is null when nothing
+ * was taken out.
+ */
+export function splitCacheControl(value: string): { browser: string; cdn: string | null } {
+  const directives = value
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+  const stale = directives.filter((d) => STALE_DIRECTIVE.test(d))
+  if (stale.length === 0) return { browser: value, cdn: null }
+  const shared = directives
+    .find((d) => /^s-maxage\s*=/i.test(d))
+    ?.split('=')[1]
+    ?.trim()
+  return {
+    browser: directives.filter((d) => !STALE_DIRECTIVE.test(d)).join(', '),
+    cdn: [...(shared ? [`max-age=${shared}`] : []), ...stale].join(', '),
+  }
+}
+
 /**
  * Every page and file the web server builds carries this key too: after a deploy of the web app
  * (new asset names in every page) one purge of it renews them all (docs/operations.md).
