@@ -12,7 +12,9 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -40,8 +42,19 @@ function freshCopy() {
     mkdirSync(dirname(join(dir, f)), { recursive: true })
     cpSync(join(root, f), join(dir, f))
   }
-  for (const modules of ['node_modules', 'web/node_modules'])
-    if (existsSync(join(root, modules))) symlinkSync(join(root, modules), join(dir, modules))
+  // The installed packages, each a link to this checkout's, but the workspaces' own (@site/*),
+  // which npm links to the copy's folders, as in a clone: a saved kit must be the kit that runs.
+  mkdirSync(join(dir, 'node_modules'))
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name !== '@site') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name))
+  }
+  mkdirSync(join(dir, 'node_modules/@site'))
+  for (const name of readdirSync(join(root, 'node_modules/@site'))) {
+    const target = readlinkSync(join(root, 'node_modules/@site', name))
+    symlinkSync(target, join(dir, 'node_modules/@site', name))
+  }
+  if (existsSync(join(root, 'web/node_modules')))
+    symlinkSync(join(root, 'web/node_modules'), join(dir, 'web/node_modules'))
   if (existsSync(join(root, '.tools'))) cpSync(join(root, '.tools'), join(dir, '.tools'), { recursive: true })
   return dir
 }
@@ -161,6 +174,22 @@ t.test("a saved service route is the gateway's next answer", async (t) => {
   )
   times.service = await until(async () => (await status()).index.unavailable[0] === `edited-${stamp}`, saved)
   t.ok(times.service <= LIMIT_MS, `the gateway serves the new answer after ${times.service} ms`)
+})
+
+t.test('a saved file of the kit restarts the processes that use it', async (t) => {
+  const ping = async (service) => (await fetch(`${origin}/api/${service}/ping`)).json()
+  t.match(await ping('contacts'), { pong: true })
+  const saved = edit(
+    dir,
+    'packages/service-kit/src/health.ts',
+    '        pong: true,\n',
+    `        pong: true,\n        edited: '${stamp}',\n`,
+  )
+  // Every service, worker, the web server and the gateway import the kit: all of them restart.
+  times.kit = await until(async () => (await ping('contacts')).edited === stamp, saved, 60000)
+  t.ok(times.kit < 60000, `the contact service answers from the saved kit after ${times.kit} ms`)
+  t.equal((await ping('blog')).edited, stamp, 'and so does the blog service')
+  t.equal((await fetch(`${origin}/api/health`)).status, 200, 'through the restarted gateway')
 })
 
 t.test("a saved web server file is the web server's next answer", async (t) => {
