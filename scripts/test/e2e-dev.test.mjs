@@ -185,11 +185,18 @@ t.test('a saved file of the kit restarts the processes that use it', async (t) =
     '        pong: true,\n',
     `        pong: true,\n        edited: '${stamp}',\n`,
   )
-  // Every service, worker, the web server and the gateway import the kit: all of them restart.
-  times.kit = await until(async () => (await ping('contacts')).edited === stamp, saved, 60000)
-  t.ok(times.kit < 60000, `the contact service answers from the saved kit after ${times.kit} ms`)
-  t.equal((await ping('blog')).edited, stamp, 'and so does the blog service')
-  t.equal((await fetch(`${origin}/api/health`)).status, 200, 'through the restarted gateway')
+  // Every service, worker, the web server and the gateway import the kit: all of them restart at
+  // once (eleven processes on this machine's cores), so this is measured, not held to 5 s.
+  const settled = async () =>
+    (await ping('contacts')).edited === stamp &&
+    (await ping('blog')).edited === stamp &&
+    (await fetch(`${origin}/api/health`)).status === 200 &&
+    (await fetch(`${origin}/`)).status === 200
+  times.kit = await until(settled, saved, 90000)
+  t.ok(
+    times.kit < 90000,
+    `the services answer from the saved kit, through the gateway, after ${times.kit} ms`,
+  )
 })
 
 t.test("a saved web server file is the web server's next answer", async (t) => {
