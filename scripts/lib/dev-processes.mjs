@@ -35,6 +35,9 @@ export function devProcessTable(shared, gatewayPort, { hmrPort, ports } = {}) {
         ...spec.env,
         // The workspace packages from their TypeScript source (package.json "exports": "source").
         NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=source'].filter(Boolean).join(' '),
+        // V8's code cache of every module a process loads, kept across restarts: a restarted
+        // process loads in about 40 % less time (measured for the chat: 0.9 s against 1.7 s).
+        NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(root, '.data/dev/compile-cache'),
         // A restart need not wait out a stuck request (tsx watch kills after 5 s anyway).
         SHUTDOWN_TIMEOUT_MS: process.env.SHUTDOWN_TIMEOUT_MS ?? '2000',
         ...(spec.name === 'web' ? { VITE_HMR_PORT: String(hmrPort) } : {}),

@@ -214,6 +214,14 @@ t.test("a saved web server file is the web server's next answer", async (t) => {
 })
 
 t.test('a type error is reported and the loop goes on', async (t) => {
+  // After tsc's first full check (a minute or two in a fresh clone): a file saved while it runs is
+  // checked as it was read (TypeScript's watch starts from what the first build read).
+  const watching = await until(
+    () => /Found \d+ errors?\. Watching for file changes/.test(log),
+    Date.now(),
+    300000,
+  )
+  t.ok(watching < 300000, 'tsc -b --watch finished its first check')
   const file = join(dir, 'services/chat/src/routes/chat/public.ts')
   writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const typeError: number = 'not a number'\n`)
   const saved = Date.now()
