@@ -149,6 +149,15 @@ control_plane() {
   wait_for kube-scheduler 60 curl -sk https://127.0.0.1:10259/healthz
 }
 
+cri_ready() {
+  ctr --address "$RUN/containerd.sock" plugins ls 2>/dev/null | grep -E 'io\.containerd\.grpc\.v1 +cri +[^ ]+ +ok' >/dev/null
+}
+# The node Ready as the kubelet running now reports it (a Node object of an earlier run is not enough).
+node_ready() {
+  kill -0 "$(cat "$RUN/kubelet.pid")" 2>/dev/null &&
+    [[ $(kubectl get node "$NODE" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}') == True ]]
+}
+
 node_parts() {
   mkdir -p "$DIR/containerd" /etc/cni/net.d
   # Containerd of its own (socket, state and images under .data/k8s), CNI from Debian's plugins,
@@ -180,7 +189,9 @@ JSON
 { "cniVersion": "0.4.0", "name": "lo", "type": "loopback" }
 JSON
   start containerd containerd --config "$DIR/containerd/config.toml"
-  wait_for containerd 30 ctr --address "$RUN/containerd.sock" version
+  # Its CRI plugin answers later than its API: a kubelet started before exits ("server is not
+  # initialized yet").
+  wait_for containerd 60 cri_ready
   modprobe br_netfilter 2>/dev/null || true
   sysctl -qw net.ipv4.ip_forward=1 net.bridge.bridge-nf-call-iptables=1 2>/dev/null || true
   cat >"$DIR/kubelet.yaml" <<YAML
@@ -205,11 +216,17 @@ serializeImagePulls: false
 imageGCHighThresholdPercent: 95
 evictionHard: { memory.available: 200Mi, nodefs.available: 2%, imagefs.available: 2% }
 YAML
-  start kubelet "$BIN/kubelet" --config="$DIR/kubelet.yaml" --kubeconfig="$DIR/kubelet.kubeconfig" \
-    --hostname-override="$NODE" --node-ip="$NODE_IP" --root-dir="$DIR/kubelet"
+  # containerd lists its CRI plugin as ok a moment before the CRI server answers; a kubelet started
+  # in between exits ("server is not initialized yet"): start it again, a few times.
+  for _ in 1 2 3 4 5; do
+    start kubelet "$BIN/kubelet" --config="$DIR/kubelet.yaml" --kubeconfig="$DIR/kubelet.kubeconfig" \
+      --hostname-override="$NODE" --node-ip="$NODE_IP" --root-dir="$DIR/kubelet"
+    sleep 5
+    kill -0 "$(cat "$RUN/kubelet.pid")" 2>/dev/null && break
+  done
   start kube-proxy "$BIN/kube-proxy" --kubeconfig="$DIR/kube-proxy.kubeconfig" --cluster-cidr=10.244.0.0/16 \
     --hostname-override="$NODE" --proxy-mode=iptables
-  wait_for kubelet 120 kubectl get node "$NODE"
+  wait_for kubelet 120 node_ready
   # NetworkPolicies need an enforcer; the bridge plugin has none. kube-router's firewall alone
   # (built from its Go module: images.sh) turns them into iptables and ipset rules.
   if [[ -x $ROOT/.tools/k8s/kube-router ]]; then

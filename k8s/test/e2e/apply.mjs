@@ -38,7 +38,16 @@ export async function applyEveryCombination() {
   try {
     for (const overlay of OVERLAYS) {
       for (const extra of combinations(overlay)) {
-        const objs = renderCombination(overlay, extra)
+        // In a namespace of its own: a dry run over objects an earlier apply left (the e2e run's
+        // own variant of dev) would merge both and judge the mixture.
+        const ns = `e2e-apply-${overlay}`
+        const objs = renderCombination(overlay, extra).map((o) =>
+          o.kind === 'Namespace'
+            ? { ...o, metadata: { ...o.metadata, name: ns } }
+            : o.metadata.namespace
+              ? { ...o, metadata: { ...o.metadata, namespace: ns } }
+              : o,
+        )
         // Namespaces for real (a dry run of one would not exist for the rest), then the objects.
         for (const ns of objs.filter((o) => o.kind === 'Namespace'))
           kubectl(['apply', '--server-side', '-f', '-'], { ns: null, input: JSON.stringify(ns) })

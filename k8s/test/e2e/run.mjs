@@ -50,6 +50,7 @@ await run('volumes for the StatefulSets (hostPath PersistentVolumes)', async () 
   for (const [claim, size] of [
     ['data-mongodb-0', '2Gi'],
     ['data-redis-0', '2Gi'],
+    ['backups', '10Gi'],
   ]) {
     const dir = join(root, '.data/k8s/volumes', claim)
     mkdirSync(dir, { recursive: true })
@@ -156,6 +157,16 @@ await run('a contact request reaches the mail catcher', async () => {
 
 // What visitors ask for. Not /api/health: it reports each service's /readyz through its Service, and
 // a pod draining in a rollout answers 503 there by design (seen: 1 of 170 during the blog's).
+await run('the backup CronJob writes an archive to its volume', async () => {
+  kubectl(['delete', 'job', 'backup-e2e', '--ignore-not-found'])
+  kubectl(['create', 'job', 'backup-e2e', '--from=cronjob/backup'])
+  kubectl(['wait', '--for=condition=complete', 'job/backup-e2e', '--timeout=300s'])
+  const logs = kubectl(['logs', 'job/backup-e2e']).trim().split('\n')
+  const archive = logs.at(-1)
+  if (!/^\/backups\/site-.*\.bson\.gz$/.test(archive)) throw new Error(`no archive path: ${logs.join(' | ')}`)
+  return { archive, summary: logs.filter((l) => l.includes('done in')) }
+})
+
 const paths = ['/', '/blog', '/api/blog?published=true&page=1&pageSize=12', '/api/content']
 for (const d of ['gateway', 'blog']) {
   await run(`rolling update of ${d} under steady traffic loses no request`, async () => {
