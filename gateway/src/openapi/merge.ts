@@ -33,7 +33,10 @@ export interface MergeInput {
 }
 
 /**
- * The merged document. Every operation is tagged with its service (kept first among its tags);
+ * The merged document. Every operation is tagged with its service only: swagger-ui lists an
+ * operation once under each of its tags, and with the services' own tags (health, media, pages…)
+ * beside the service's it stopped rendering after the third section, silently, once the document
+ * reached about 90 operations. The services' own tags are kept in `x-tags`;
  * services that did not answer are listed in `x-unavailable-services` and in the description.
  */
 export function mergeOpenApi({ docs, version, omit = [] }: MergeInput): OpenApiDoc {
@@ -51,8 +54,8 @@ export function mergeOpenApi({ docs, version, omit = [] }: MergeInput): OpenApiD
       const target = (paths[path] ??= {})
       for (const [key, op] of Object.entries(item as OpenApiDoc)) {
         if (METHODS.includes(key) && op && typeof op === 'object') {
-          const tags = (op.tags as string[] | undefined) ?? []
-          target[key] = { ...op, tags: [service, ...tags.filter((t) => t !== service)], 'x-service': service }
+          const own = ((op.tags as string[] | undefined) ?? []).filter((t) => t !== service)
+          target[key] = { ...op, tags: [service], 'x-tags': own, 'x-service': service }
         } else if (!(key in target)) target[key] = op
       }
     }
