@@ -32,7 +32,12 @@ export async function buildApp(config: Config) {
     routes: async (app) => {
       metrics = cacheMetrics(app.metrics, cache)
       // First: a fresh hit is answered before the router, helmet and the rate limit run.
-      if (config.CACHE_ENABLED) await app.register(sharedCacheLookup, { cache, metrics })
+      if (config.CACHE_ENABLED)
+        await app.register(sharedCacheLookup, {
+          cache,
+          metrics,
+          coalesceWaitMs: config.CACHE_COALESCE_WAIT_MS,
+        })
       await app.register(security, { config })
       // Test mode, before compression: it checks the upstream's own bytes.
       if (config.ETAG_CHECK) await app.register(etagCheck)

@@ -62,6 +62,13 @@ export const configProperties = {
    * without one (cache/shared-cache.ts).
    */
   CACHE_MAX_MB: Type.Optional(Type.Number({ minimum: 0, maximum: 4096 })),
+  /**
+   * How long a request waits for another request's fetch of the same key (coalescing) before it
+   * goes to the upstream itself. Bounded because a key is coalesced before its answer is known to
+   * be shareable: concurrent anonymous GETs of a slow private answer would otherwise queue behind
+   * one another for as long as the first took.
+   */
+  CACHE_COALESCE_WAIT_MS: Type.Integer({ minimum: 0, default: 1000 }),
   /** How long past its freshness a kept answer may stand in for an upstream that fails (stale-if-error); a day by default. */
   CACHE_STALE_IF_ERROR_SECONDS: Type.Integer({ minimum: 0, default: 86400 }),
   /**

@@ -187,6 +187,15 @@ t.test('one upstream fetch per key at a time', async (t) => {
   t.ok(answers.some((a) => /collapsed/.test(String(a.headers['cache-status']))))
 })
 
+t.test('a request waits for another fetch of its key only so long (the answer may be private)', async (t) => {
+  const { up, get } = await gateway(t, { CACHE_COALESCE_WAIT_MS: '200', PAGE_TIMEOUT_MS: '5000' })
+  up.state.delayMs = 1500
+  const answers = Promise.all(Array.from({ length: 5 }, () => get('/private/slow')))
+  await new Promise((r) => setTimeout(r, 900))
+  t.equal(up.count('/private/slow'), 5, 'all five reached the upstream while the first was still held')
+  t.ok((await answers).every((a) => a.statusCode === 200))
+})
+
 t.test('a purge makes the answers carrying the key stale; the next request fetches again', async (t) => {
   const { up, get, app } = await gateway(t)
   await get('/blog')

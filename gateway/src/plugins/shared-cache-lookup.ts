@@ -107,8 +107,15 @@ function verdict(cache: SharedCache, entry: CachedAnswer | undefined, group: str
   return 'forward'
 }
 
-export default fp<{ cache: SharedCache; metrics: CacheMetrics }>(
-  async (app: FastifyInstance, { cache, metrics }) => {
+/** `promise`, or nothing after `ms`, whichever comes first (the timer does not outlive it). */
+async function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
+
+export default fp<{ cache: SharedCache; metrics: CacheMetrics; coalesceWaitMs: number }>(
+  async (app: FastifyInstance, { cache, metrics, coalesceWaitMs }) => {
     const secret = randomUUID()
 
     /** One background fetch for `key` through the whole gateway (its answer is stored on the way out). */
@@ -154,8 +161,9 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics }>(
       let seen = verdict(cache, entry, group, now)
       let collapsed = false
       if (seen === 'forward' && cache.inflight.has(key)) {
-        // Another request is fetching this key: wait for its answer rather than fetch it again.
-        await cache.inflight.get(key)
+        // Another request is fetching this key: wait for its answer rather than fetch it again,
+        // for a while (CACHE_COALESCE_WAIT_MS): the answer may turn out not to be shareable.
+        await atMost(cache.inflight.get(key)!, coalesceWaitMs)
         ;({ entry, vary } = lookup(request, key))
         now = Date.now()
         seen = verdict(cache, entry, group, now)
