@@ -52,3 +52,16 @@ export function onlyFields(schema: { properties: Record<string, unknown> }) {
     }
   }
 }
+
+/**
+ * preValidation of a POST that takes no body (an action on the document the path names, such as
+ * making a preview link): a body with anything in it is refused, not ignored, like every other
+ * write's unknown fields (a JSON `null` too). An empty object is what clients send for "nothing"
+ * and passes.
+ */
+export async function noBody(request: FastifyRequest) {
+  const body = request.body
+  if (body === undefined) return
+  if (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return
+  throw badRequest('This call takes no body', 'UNEXPECTED_BODY')
+}

@@ -9,6 +9,7 @@ import {
   notFound,
   signPreview,
   verifyPreview,
+  noBody,
 } from '@site/service-kit'
 import { BlogPost, PreviewLink, PreviewTokenParams } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
@@ -36,6 +37,7 @@ export const previewAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/blog/:id/preview',
     {
+      preValidation: noBody,
       schema: {
         tags: ['blog'],
         summary: 'A signed link that shows the post as saved now, draft or not (admin)',

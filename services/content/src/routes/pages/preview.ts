@@ -9,6 +9,7 @@ import {
   notFound,
   signPreview,
   verifyPreview,
+  noBody,
 } from '@site/service-kit'
 import { IdParams, Page, PreviewLink, PreviewTokenParams } from '@site/contracts'
 import type { Config } from '../../config.js'
@@ -30,6 +31,7 @@ export const pagePreviewAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = a
   app.post(
     '/api/pages/:id/preview',
     {
+      preValidation: noBody,
       schema: {
         tags,
         summary: 'A signed link that shows the page as saved now, draft or not (admin)',
