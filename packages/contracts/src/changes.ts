@@ -10,42 +10,10 @@
  */
 import { Type, type Static } from 'typebox'
 
-export const CHANGE_KINDS = [
-  'post',
-  'page',
-  'project',
-  'feature',
-  'content',
-  'media',
-  'account',
-  'contact',
-  'conversation',
-] as const
-export type ChangeKind = (typeof CHANGE_KINDS)[number]
-const ChangeKindSchema = Type.Enum(CHANGE_KINDS)
+import { CHANGE_ACTIONS, CHANGE_KINDS, type ChangeKind } from './change-names.js'
 
-export const CHANGE_ACTIONS = [
-  // Document writes
-  'create',
-  'update',
-  'delete',
-  'restore',
-  'reorder',
-  'publish',
-  'unpublish',
-  'schedule',
-  /** A preview link made, or every preview link of a document revoked (docs/editorial.md). */
-  'preview',
-  'preview-revoke',
-  /** The state a document had before its first recorded write (kept so that write can be undone). */
-  'baseline',
-  // Accounts and sessions
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'credentials',
-] as const
-export type ChangeAction = (typeof CHANGE_ACTIONS)[number]
+export { CHANGE_ACTIONS, CHANGE_KINDS, type ChangeAction, type ChangeKind } from './change-names.js'
+const ChangeKindSchema = Type.Enum(CHANGE_KINDS)
 const ChangeActionSchema = Type.Enum(CHANGE_ACTIONS)
 
 /** Who made a change: an admin (id and login name), or the system (a scheduled job, an import). */

@@ -2,7 +2,13 @@
 // to the site, newest first, a page at a time, filtered by who, what kind, which action and a text
 // in the target's name. Times in the admin's own zone.
 import { useState, type FormEvent } from 'react'
-import type { AuditQuery, ChangeAction, ChangeKind } from '@site/contracts'
+import type { AuditQuery } from '@site/contracts'
+import {
+  CHANGE_ACTIONS,
+  CHANGE_KINDS,
+  type ChangeAction,
+  type ChangeKind,
+} from '@site/contracts/change-names'
 import { Button, Input, Label } from '@/components'
 import { useQuery } from '@/lib/query'
 import { listAudit } from '@/api/editorial'
@@ -13,34 +19,8 @@ import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'
 
 const PAGE_SIZE = 20
-// The contracts' lists (CHANGE_KINDS, CHANGE_ACTIONS) as values would bring TypeBox into the chunk.
-const CHANGE_KINDS: ChangeKind[] = [
-  'post',
-  'page',
-  'project',
-  'feature',
-  'content',
-  'media',
-  'account',
-  'contact',
-  'conversation',
-]
-const CHANGE_ACTIONS: ChangeAction[] = [
-  'create',
-  'update',
-  'delete',
-  'restore',
-  'reorder',
-  'publish',
-  'unpublish',
-  'schedule',
-  'preview',
-  'preview-revoke',
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'credentials',
-]
+// 'baseline' is the state kept before a document's first recorded write, never an admin's action.
+const ACTIONS = CHANGE_ACTIONS.filter((action) => action !== 'baseline')
 type Filters = { actor: string; kind: '' | ChangeKind; action: '' | ChangeAction; q: string }
 const NONE: Filters = { actor: '', kind: '', action: '', q: '' }
 
@@ -99,7 +79,7 @@ export function AuditTab() {
             onChange={(e) => set('action', e.target.value as Filters['action'])}
           >
             <option value="">{ta.any}</option>
-            {CHANGE_ACTIONS.map((a) => (
+            {ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>

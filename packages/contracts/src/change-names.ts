@@ -1,0 +1,40 @@
+/**
+ * The names a change record uses for what changed and what was done (./changes.ts holds the record).
+ * A plain module without TypeBox, so the admin's chunk can list them as values:
+ * `@site/contracts/change-names`.
+ */
+export const CHANGE_KINDS = [
+  'post',
+  'page',
+  'project',
+  'feature',
+  'content',
+  'media',
+  'account',
+  'contact',
+  'conversation',
+] as const
+export type ChangeKind = (typeof CHANGE_KINDS)[number]
+
+export const CHANGE_ACTIONS = [
+  // Document writes
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'reorder',
+  'publish',
+  'unpublish',
+  'schedule',
+  /** A preview link made, or every preview link of a document revoked (docs/editorial.md). */
+  'preview',
+  'preview-revoke',
+  /** The state a document had before its first recorded write (kept so that write can be undone). */
+  'baseline',
+  // Accounts and sessions
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'credentials',
+] as const
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number]
