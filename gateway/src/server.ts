@@ -9,6 +9,7 @@ const app = await runService(async () => {
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
   }
 })
 await app.listenMetrics()

@@ -152,10 +152,11 @@ function checkDeployable(t: Tap, objs: Obj[], name: string, spec: Awaited<Return
     t.equal(Number(env.get(portVar)), port?.containerPort, `${name}: ${portVar} is the container port`)
 
   const shutdown = Number(env.get('SHUTDOWN_TIMEOUT_MS') ?? 10000)
-  const needed = PRE_STOP_SECONDS + drainMs(name, shutdown) / 1000
+  const drainWindow = Number(env.get('SHUTDOWN_DRAIN_MS') ?? 0)
+  const needed = PRE_STOP_SECONDS + (drainWindow + drainMs(name, shutdown)) / 1000
   t.ok(
     pod.terminationGracePeriodSeconds > needed,
-    `${name}: grace ${pod.terminationGracePeriodSeconds}s > preStop + drain ${needed}s`,
+    `${name}: grace ${pod.terminationGracePeriodSeconds}s > preStop + keep-alive drain + close ${needed}s`,
   )
 
   const ann = d.spec.template.metadata.annotations ?? {}

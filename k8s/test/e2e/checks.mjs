@@ -22,7 +22,8 @@ export async function checkHpa(gateway) {
       { timeoutMs: 180000 },
     )
     const max = kjson(['get', 'hpa', 'gateway']).spec.maxReplicas
-    // From rest: one replica (the dev overlay's 10m CPU request makes any traffic count).
+    // From rest: one replica (the dev overlay's 50m request; the gateway reads 30-70 % of it just
+    // after the earlier checks' traffic, below the 70 % target).
     await until(
       'the gateway at rest on 1 replica',
       () =>

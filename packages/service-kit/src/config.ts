@@ -20,6 +20,12 @@ export const baseConfigProperties = {
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 130000 }),
   /** How long a closing process waits for in-flight work before it gives up. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10000 }),
+  /**
+   * How long a closing server keeps answering, each answer with `Connection: close`, before it
+   * closes its idle keep-alive connections (drain.ts). 0 (the default: one local process, tests)
+   * closes at once; the Kubernetes manifests set 3 s, after the preStop pause.
+   */
+  SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 0 }),
 }
 
 export const mongoConfigProperties = {

@@ -28,10 +28,16 @@ export interface MongoOptions {
   dbName: string
 }
 
-/** Opens the service's own database; a lost server answers 503 in seconds instead of hanging. */
+/** How often a first connect that failed is tried again. */
+export const MONGO_RETRY_MS = 2000
+
+/**
+ * Opens the service's own database; a lost server answers 503 in seconds instead of hanging.
+ * Never throws for an unreachable server: readiness stays false until it answers.
+ */
 export async function connectMongo({ url, dbName }: MongoOptions): Promise<Connection> {
   const mongoose = await loadMongoose()
-  const conn = mongoose.createConnection(url, {
+  const options = () => ({
     dbName,
     serverSelectionTimeoutMS: 3000,
     connectTimeoutMS: 3000,
@@ -39,10 +45,25 @@ export async function connectMongo({ url, dbName }: MongoOptions): Promise<Conne
     bufferCommands: false,
     autoIndex: true,
   })
-  // A failed first connect is not fatal: readiness stays false and the driver keeps trying.
+  const conn = mongoose.createConnection(url, options())
   conn.on('error', () => {})
-  await conn.asPromise().catch(() => undefined)
+  await conn.asPromise().catch(() => reopenUntilConnected(conn, url, options))
   return conn
+}
+
+/**
+ * The driver reconnects a connection that was once open, but a first connect that failed is final
+ * in mongoose: a process started before its database (every pod of a fresh cluster that comes up
+ * before MongoDB) stayed unready for good. Tries again until it opens or the connection is closed.
+ */
+function reopenUntilConnected(conn: Connection, url: string, options: () => object) {
+  let closed = false
+  conn.once('close', () => (closed = true))
+  const attempt = () => {
+    if (closed || conn.readyState === 1) return
+    conn.openUri(url, options()).catch(() => setTimeout(attempt, MONGO_RETRY_MS).unref())
+  }
+  setTimeout(attempt, MONGO_RETRY_MS).unref()
 }
 
 export async function pingMongo(conn: Connection): Promise<boolean> {

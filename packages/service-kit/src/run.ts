@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigError } from './config.js'
+import { drainConnections } from './drain.js'
 
 export interface Closable {
   close(): Promise<unknown>
@@ -48,12 +49,25 @@ export function closeOnSignals(
   process.on('SIGINT', handler)
 }
 
-/** The body of every `server.ts`: build, listen on HOST:PORT, close with grace. */
+/**
+ * The body of every `server.ts`: build, listen on HOST:PORT, close with grace: drain keep-alive
+ * connections for up to `drainMs` (SHUTDOWN_DRAIN_MS, see drain.ts), then close.
+ */
 export async function runService(
-  build: () => Promise<{ app: FastifyInstance; port: number; host?: string; shutdownTimeoutMs?: number }>,
+  build: () => Promise<{
+    app: FastifyInstance
+    port: number
+    host?: string
+    shutdownTimeoutMs?: number
+    drainMs?: number
+  }>,
 ) {
-  const { app, port, host, shutdownTimeoutMs } = await build().catch(exitOnConfigError)
-  closeOnSignals(() => app.close(), shutdownTimeoutMs ?? 10000, app.log)
+  const { app, port, host, shutdownTimeoutMs, drainMs = 0 } = await build().catch(exitOnConfigError)
+  const close = async () => {
+    await drainConnections(app, drainMs)
+    await app.close()
+  }
+  closeOnSignals(close, drainMs + (shutdownTimeoutMs ?? 10000), app.log)
   await app.listen({ port, host: host ?? '0.0.0.0' })
   return app
 }

@@ -9,5 +9,6 @@ await runService(async () => {
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
   }
 })
