@@ -96,6 +96,12 @@ export const PageInput = Type.Object({
     meta_description_de: optionalText(CONTENT_LIMITS.meta_description),
   } as Record<`meta_description_${'nl' | 'en' | 'de'}`, ReturnType<typeof optionalText>>),
   published: Type.Optional(Type.Boolean({ default: true })),
+  /**
+   * A draft goes out at this moment, a published page goes off at that one (docs/editorial.md,
+   * "Scheduled publishing"); null clears it, absent keeps the page's.
+   */
+  publish_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  unpublish_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 })
 export type PageInput = Static<typeof PageInput>
 
@@ -108,6 +114,9 @@ export const Page = Type.Object({
   meta_description_en: nullableOut,
   meta_description_de: nullableOut,
   published: Type.Boolean(),
+  /** The scheduled moments (null when none; cleared once acted on). */
+  publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  unpublish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   created_at: Type.String(),
   updated_at: Type.String(),
 })

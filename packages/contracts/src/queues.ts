@@ -7,6 +7,9 @@ export const QUEUES = {
   blogSchedule: 'blog-schedule',
   contactNotify: 'contact-notify',
   mediaVariants: 'media-variants',
+  // The same job (MediaVariantsJob) for the blog's imported images: its worker reads the blog's store.
+  blogImageVariants: 'blog-image-variants',
+  pageSchedule: 'page-schedule',
 } as const
 
 export interface BlogImportJob {
@@ -15,16 +18,20 @@ export interface BlogImportJob {
 }
 
 /**
- * A post's scheduled publish or unpublish, added as a delayed job due at `at` (job id
- * `post-<id>-<action>-<ms>`, so adding it twice is one job). The worker acts only while the post
- * still holds that time: a time changed or cleared meanwhile leaves the job without effect.
+ * A scheduled publish or unpublish of a post or page (docs/editorial.md, "Scheduled publishing"),
+ * added as a delayed job due at `at` (job id `<kind>-<id>-<action>-<ms>`, so adding it twice is
+ * one job). The worker acts only while the document still holds that time: a time changed or
+ * cleared meanwhile leaves the job without effect. `K` names the id's field.
  */
-export interface BlogScheduleJob {
-  postId: string
+export type ScheduleJobOf<K extends string> = {
   action: 'publish' | 'unpublish'
   /** The scheduled moment (ISO date-time) the job was made for. */
   at: string
-}
+} & Record<K, string>
+/** A post's (blog worker, queue blog-schedule). */
+export type BlogScheduleJob = ScheduleJobOf<'postId'>
+/** A page's (content worker, queue page-schedule). */
+export type PageScheduleJob = ScheduleJobOf<'pageId'>
 
 export interface ContactNotifyJob {
   contactId: string

@@ -95,6 +95,8 @@ export const CONTENT_FIELD_LABELS: Record<string, string> = {
   video_url: 'Video URL',
   link_url: 'Link URL',
   published: 'Published',
+  publish_at: 'Publish at',
+  unpublish_at: 'Take offline at',
   ids: 'Feature order',
 }
 
@@ -116,6 +118,8 @@ export function contentFieldMessage(field: string, rule: 'max' | 'required' | 'i
     if (lang === 'de') return `${label} ist erforderlich`
     return `${label} is required`
   }
+  if (field === 'publish_at' || field === 'unpublish_at')
+    return `${label} must be a date and time with its zone, for example 2026-12-01T09:00:00+01:00`
   if (field === 'slug')
     return 'Slug may only contain lowercase letters, digits and hyphens (for example: about-us)'
   if (lang === 'nl') return `${label} is ongeldig`

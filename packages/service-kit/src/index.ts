@@ -42,7 +42,23 @@ export {
   PRIVATE_NO_STORE,
 } from './http-cache.js'
 export { signPreview, verifyPreview, firstOrigin, type PreviewClaim } from './preview.js'
+export {
+  previewAdminRoutes,
+  previewReadRoute,
+  PREVIEW_GONE,
+  type PreviewAdminOptions,
+  type PreviewReadOptions,
+  type PreviewSubject,
+} from './preview-routes.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'
+export {
+  checkSchedule,
+  momentChanged,
+  writeAction,
+  SCHEDULE_FIELDS,
+  SCHEDULER,
+  type Schedulable,
+} from './schedule/rules.js'
 // Types only: the change log (and mongoose with it) loads with createService's database, or from
 // '@site/service-kit/changes' in workers.
 export type { ChangeRecorder } from './changes/plugin.js'

@@ -3,7 +3,7 @@
 // worker's start acts on moments that passed while no worker ran.
 import t from 'tap'
 import { QUEUES, type BlogPost } from '@site/contracts'
-import { createQueue } from '@site/service-kit/queues'
+import { dropQueue, firstSeen } from '@site/service-kit/testing'
 import { blogApp } from './helpers.js'
 
 const s = await blogApp()
@@ -27,20 +27,9 @@ async function visible(slug: string) {
   const list = (await s.call('GET', '/api/blog?pageSize=50')).json<{ items: BlogPost[] }>()
   return { page: page.statusCode === 200, list: list.items.some((p) => p.slug === slug) }
 }
-/**
- * Polls every 50 ms until the post is public; answers when the first round that saw it began (a
- * visitor asking then got it: the round's own time on a loaded machine is not the scheduler's).
- */
-async function waitPublic(slug: string, limitMs: number) {
-  const end = Date.now() + limitMs
-  while (Date.now() < end) {
-    const asked = Date.now()
-    const v = await visible(slug)
-    if (v.page && v.list) return asked
-    await sleep(50)
-  }
-  return null
-}
+/** When the post was first seen public (on its page and in the list), polling for `limitMs`. */
+const waitPublic = (slug: string, limitMs: number) =>
+  firstSeen(async () => Object.values(await visible(slug)).every(Boolean), limitMs)
 
 let workers: { close: () => Promise<void> }[] = []
 
@@ -119,9 +108,7 @@ t.test('a moment that passed while no worker ran: the sweep at start publishes i
   const created = await s.call('POST', '/api/blog', post('while-down', { publish_at: at }), s.admin)
   t.equal(created.statusCode, 201)
   // Drop the delayed job too, as a lost Redis would: only the database knows the moment.
-  const q = createQueue(QUEUES.blogSchedule, { redisUrl: s.env.REDIS_URL!, prefix: s.env.QUEUE_PREFIX! })
-  await q.queue.obliterate({ force: true })
-  await q.close()
+  await dropQueue(QUEUES.blogSchedule, s.env)
   await sleep(1200)
   t.same(await visible('while-down'), { page: false, list: false })
   await s.startWorker()

@@ -10,4 +10,4 @@ export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } fro
 export { Toaster } from './ui/Toaster'
 export { LogoMark } from './ui/Logo'
 export { Picture, type PictureProps } from './ui/Picture'
-export { PreviewBar } from './ui/PreviewBar'
+export { PreviewBar, PreviewFrame } from './ui/PreviewBar'

@@ -2,8 +2,11 @@
 // a post written with a publish time shows as Scheduled with that time in the admin's zone; its
 // preview link, opened by an anonymous browser, shows the draft under the Preview bar until it is
 // revoked; an edit shows in the post's History with what changed, and Restore brings the earlier
-// title back; the Audit log lists every action of the walk, and its filters narrow it.
-import t from 'tap'
+// title back; a page written with a publish time (Published switched off first) shows as
+// Scheduled too; the Audit log lists every action of the walk, and its filters narrow it; the site
+// content's History, opened again after a save, lists it, and Restore shows in the form.
+import t, { type Test } from 'tap'
+import type { Locator } from 'playwright-core'
 import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 
@@ -19,6 +22,35 @@ const errors = collectPageErrors(page, { ignore: [/status of 401/] })
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text })
 const dialog = (name: string) => page.getByRole('dialog', { name })
 const row = (title: string) => page.getByTestId('admin-row').filter({ hasText: title })
+/** Tomorrow at `hhmm`, the admin's local time, as a datetime-local input takes it. */
+const tomorrowAt = (hhmm: string) =>
+  // (Code as text: tsx would wrap a function with helpers the page does not have.)
+  page.evaluate<string>(`(() => {
+    const d = new Date(Date.now() + 24 * 3600 * 1000)
+    const pad = (n) => String(n).padStart(2, '0')
+    return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T${hhmm}'
+  })()`)
+
+/** Types each value into the field of that label. */
+async function fill(form: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value)
+}
+/** A list row marked Scheduled at the `local` moment typed, shown in the admin's (the browser's) zone. */
+async function expectScheduled(t: Test, r: Locator, local: string) {
+  await r.getByTestId('scheduled-badge').waitFor()
+  t.equal(await r.getByTestId('scheduled-badge').innerText(), 'Scheduled')
+  t.equal(
+    await r.getByTestId('scheduled-at').getAttribute('datetime'),
+    await page.evaluate<string>(`new Date(${JSON.stringify(local)}).toISOString()`),
+    'stored as that local moment',
+  )
+  // The time typed is the time shown.
+  t.match(
+    await r.getByTestId('scheduled-at').innerText(),
+    local.slice(-5).replace(/^0/, ''),
+    'shown in the admin’s zone',
+  )
+}
 
 t.test('sign in and write a post with a publish time: Scheduled, in the admin’s zone', async (t) => {
   await page.goto('/admin')
@@ -30,31 +62,17 @@ t.test('sign in and write a post with a publish time: Scheduled, in the admin’
   await page.getByRole('tab', { name: 'Blog', exact: true }).click()
   await page.getByRole('button', { name: 'New Blog Post' }).click()
   const editor = dialog('Create New Blog Post')
-  await editor.getByLabel('Dutch title').fill('Gepland bericht')
-  await editor.getByLabel('English title').fill('Scheduled post')
-  await editor.getByLabel('Slug').fill('gepland-bericht')
-  await editor.getByLabel('Dutch content').fill('<p>Eerste versie</p>')
-  // Tomorrow at 09:30, the admin's local time.
-  // (Code as text: tsx would wrap a function with helpers the page does not have.)
-  const local = await page.evaluate<string>(`(() => {
-    const d = new Date(Date.now() + 24 * 3600 * 1000)
-    const pad = (n) => String(n).padStart(2, '0')
-    return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T09:30'
-  })()`)
-  await editor.getByLabel('Publish at').fill(local)
+  const local = await tomorrowAt('09:30')
+  await fill(editor, {
+    'Dutch title': 'Gepland bericht',
+    'English title': 'Scheduled post',
+    Slug: 'gepland-bericht',
+    'Dutch content': '<p>Eerste versie</p>',
+    'Publish at': local,
+  })
   await editor.getByRole('button', { name: 'Create Blog Post' }).click()
   await editor.waitFor({ state: 'hidden' })
-  const r = row('Gepland bericht')
-  await r.getByTestId('scheduled-badge').waitFor()
-  t.equal(await r.getByTestId('scheduled-badge').innerText(), 'Scheduled')
-  const iso = await r.getByTestId('scheduled-at').getAttribute('datetime')
-  t.equal(
-    iso,
-    await page.evaluate<string>(`new Date(${JSON.stringify(local)}).toISOString()`),
-    'stored as that local moment',
-  )
-  // The browser's zone is the admin's: the time typed is the time shown.
-  t.match(await r.getByTestId('scheduled-at').innerText(), /9:30/, 'shown in the admin’s zone')
+  await expectScheduled(t, row('Gepland bericht'), local)
 })
 
 t.test('a preview link shows the draft to an anonymous browser until it is revoked', async (t) => {
@@ -108,6 +126,40 @@ t.test('History shows what changed; Restore brings the earlier title back', asyn
   t.equal(await row('Verkeerde titel').count(), 0, 'the earlier title is back')
 })
 
+t.test('a page with a publish time: Published off first, then Scheduled in the admin’s zone', async (t) => {
+  await page.getByRole('tab', { name: 'Pages', exact: true }).click()
+  await page.getByRole('button', { name: 'New Page' }).click()
+  const editor = dialog('Create New Page')
+  const local = await tomorrowAt('10:15')
+  await fill(editor, {
+    Slug: 'geplande-pagina',
+    'Dutch title': 'Geplande pagina',
+    'English title': 'Scheduled page',
+    'Dutch content': '<p>Binnenkort</p>',
+    'English content': '<p>Soon</p>',
+    'Publish at': local,
+  })
+  // Pages are published by default, and a published page has no publish time: the form says so.
+  await editor.getByRole('button', { name: 'Create Page' }).click()
+  await editor.getByText('A published page cannot be scheduled').waitFor()
+  await editor.getByRole('switch', { name: 'Published' }).click()
+  await editor.getByRole('button', { name: 'Create Page' }).click()
+  await toast('Pagina aangemaakt').waitFor()
+  await editor.waitFor({ state: 'hidden' })
+  const r = row('Geplande pagina')
+  await expectScheduled(t, r, local)
+  // The editor shows the moment back as typed; clearing it ends the schedule.
+  await r.getByRole('button', { name: /^Edit/ }).click()
+  const edit = dialog('Edit Page')
+  t.equal(await edit.getByLabel('Publish at').inputValue(), local)
+  await edit.getByLabel('Publish at').fill('')
+  await edit.getByRole('button', { name: 'Update Page' }).click()
+  await toast('Pagina bijgewerkt').waitFor()
+  await edit.waitFor({ state: 'hidden' })
+  await r.getByTestId('scheduled-badge').waitFor({ state: 'detached' })
+  t.equal(await r.getByTestId('scheduled-at').count(), 0, 'no longer scheduled')
+})
+
 t.test('the Audit log lists every action of the walk, and filters', async (t) => {
   await page.getByRole('tab', { name: 'Audit log', exact: true }).click()
   const expected = [
@@ -117,6 +169,8 @@ t.test('the Audit log lists every action of the walk, and filters', async (t) =>
     /post preview-revoke/,
     /post update/,
     /post restore/,
+    /page create/,
+    /page schedule/,
   ]
   const table = page.getByTestId('audit-table')
   let text = ''
@@ -134,5 +188,63 @@ t.test('the Audit log lists every action of the walk, and filters', async (t) =>
   await page.getByRole('button', { name: 'Filter' }).click()
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-entry"]').length === 1)
   t.match(await page.getByTestId('audit-entry').innerText(), /post restore/)
+  t.same(errors, [], 'no page errors')
+})
+
+t.test('the site content’s History: Restore shows the restored text in the form', async (t) => {
+  await page.getByRole('tab', { name: 'Content', exact: true }).click()
+  const title = page.locator('#content-title_nl')
+  await title.waitFor()
+  const original = await title.inputValue()
+  t.not(original, '', 'the seeded title')
+  const openHistory = async () => {
+    await page.getByRole('button', { name: 'History of Content' }).click()
+    return dialog('History: Content')
+  }
+  const close = async (history: ReturnType<typeof dialog>) => {
+    await history.getByRole('button', { name: 'Close' }).click()
+    await history.waitFor({ state: 'hidden' })
+  }
+  // A look before any save: nothing kept yet.
+  let history = await openHistory()
+  await history.getByText('No saved versions yet.').waitFor()
+  await close(history)
+
+  await title.fill('Verkeerde kop')
+  await page.getByRole('button', { name: 'Save content' }).click()
+  await toast('Content saved successfully!').waitFor()
+  // Opened again, the history lists that save (not the list read at the first look).
+  history = await openHistory()
+  const items = history.getByTestId('history-item')
+  await items.nth(1).waitFor()
+  t.match(await items.nth(0).innerText(), /edited · editor-admin/)
+  t.match(await items.nth(0).innerText(), /Changed: title_nl/)
+  t.match(await items.nth(1).innerText(), /before the history began/)
+  await items
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click()
+  await toast('Version restored').waitFor()
+  await history.getByTestId('history-item').filter({ hasText: 'restored' }).waitFor()
+  await close(history)
+  t.equal(await title.inputValue(), original, 'the form shows the restored title')
+
+  // Typed but not saved: the restore replaces what was typed (the dialog says so).
+  await title.fill('Getypt maar niet bewaard')
+  history = await openHistory()
+  await history.getByText('Restoring replaces the unsaved changes in the form.').waitFor()
+  await history
+    .getByTestId('history-item')
+    .filter({ hasText: 'edited' })
+    .getByRole('button', { name: /^Restore/ })
+    .click()
+  await toast('Version restored').waitFor()
+  await close(history)
+  t.equal(await title.inputValue(), 'Verkeerde kop', 'the form shows the restored version, not the typing')
+  t.equal(await page.getByText('Unsaved changes').count(), 0, 'and nothing is left unsaved')
+  await page.reload()
+  await page.getByRole('tab', { name: 'Content', exact: true }).click()
+  await title.waitFor()
+  t.equal(await title.inputValue(), 'Verkeerde kop', 'it is what was saved')
   t.same(errors, [], 'no page errors')
 })

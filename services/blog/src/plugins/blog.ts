@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { Queue } from 'bullmq'
 import type { FastifyRequest } from 'fastify'
 import type { ChangeInput } from '@site/service-kit'
-import { QUEUES, type BlogImportJob, type BlogScheduleJob } from '@site/contracts'
+import { QUEUES, type BlogImportJob } from '@site/contracts'
 import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
@@ -13,7 +13,8 @@ import { publicBylines } from '../posts/bylines.js'
 import { createLlm, type Llm } from '../lib/llm.js'
 import type { ImportResult } from '../jobs/import.js'
 import type { PostDoc } from '../models/post.js'
-import { enqueueSchedule } from '../posts/schedule.js'
+import { createScheduleQueue, enqueueSchedule } from '@site/service-kit/schedule'
+import { POST_SCHEDULE } from '../posts/schedule.js'
 
 /** What the blog routes share: the posts and imports models, the published cache, the LLM and the import queue. */
 export interface Blog {
@@ -27,7 +28,7 @@ export interface Blog {
   llm: Llm | null
   queue: Queue<BlogImportJob, ImportResult>
   events: ReturnType<typeof createQueueEvents>['events']
-  /** After a write: the post's scheduled moments as delayed jobs (posts/schedule.ts). */
+  /** After a write: the post's scheduled moments as delayed jobs (the kit's scheduler). */
   schedule(post: PostDoc, before: PostDoc | null): Promise<void>
   /**
    * After every write: this process's cache and every other replica's (through Redis), then the
@@ -61,7 +62,7 @@ export default fp<{ config: Config }>(
       backoff: { type: 'exponential', delay: config.BLOG_IMPORT_BACKOFF_MS },
     })
     const ev = createQueueEvents(QUEUES.blogImport, settings)
-    const scheduled = createQueue<BlogScheduleJob>(QUEUES.blogSchedule, settings, { removeOnComplete: true })
+    const scheduled = createScheduleQueue<'postId'>(QUEUES.blogSchedule, settings)
     // The producer fails fast while Redis is away; give it a moment to connect at boot so the
     // first upload after a start is not refused.
     await Promise.race([
@@ -82,7 +83,7 @@ export default fp<{ config: Config }>(
       llm: createLlm(config),
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,
       events: ev.events,
-      schedule: (post, before) => enqueueSchedule(scheduled.queue, post, before, app.log),
+      schedule: (post, before) => enqueueSchedule(POST_SCHEDULE, scheduled.queue, post, before, app.log),
       async changed(request, change) {
         cache.invalidate()
         await bumpPostsVersion(app.redis, config.QUEUE_PREFIX)

@@ -2,10 +2,12 @@ import mongoose from 'mongoose'
 import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
 import {
   badRequest,
+  checkSchedule,
   conflict,
   escapeRegex,
   isDuplicateKey,
   isObjectId,
+  momentChanged,
   notFound,
   onDuplicateKey,
 } from '@site/service-kit'
@@ -52,26 +54,6 @@ function clean(field: string, value: unknown, seen = new Map<string, string>()):
   return value
 }
 
-const time = (d: unknown) => (d instanceof Date ? d.getTime() : null)
-
-/**
- * The schedule's rules on the post a write would leave (docs/editorial.md, "Scheduled publishing"):
- * a published post has no publish time (publishing by hand ends the schedule; a new one on a
- * published post is refused), an end of publication given now lies ahead and after the start.
- */
-function checkSchedule(next: Record<string, unknown>, given: Record<string, unknown>) {
-  if (next.published === true && given.publish_at instanceof Date)
-    throw badRequest(
-      'A published post cannot be scheduled: switch it off first, or leave the publish time empty.',
-    )
-  if (next.published === true) next.publish_at = null
-  const start = time(next.publish_at)
-  const end = time(given.unpublish_at)
-  if (end !== null && end <= Date.now()) throw badRequest('The end of publication must lie in the future.')
-  if (end !== null && start !== null && end <= start)
-    throw badRequest('The end of publication must come after the publish time.')
-}
-
 function safeImageUrl(url: string): string | null {
   const u = url.trim()
   if (!u) return null
@@ -98,7 +80,7 @@ export async function createPost(
   const seen = new Map<string, string>()
   for (const [k, v] of Object.entries(input)) if (k !== 'slug' && CREATABLE.has(k)) doc[k] = clean(k, v, seen)
   if (!doc.title_nl || !doc.title_en) throw badRequest('A title in Dutch and English is required.')
-  checkSchedule(doc, doc)
+  checkSchedule(doc, doc, 'post')
   const explicit = input.slug?.trim() ? slugify(input.slug) : null
   if (input.slug?.trim() && !explicit) throw badRequest('The slug must contain letters or digits.')
   const base = explicit ?? (slugify(String(doc.title_nl || doc.title_en)) || 'post')
@@ -146,8 +128,8 @@ export async function updatePost(
   if (set.title_nl === '' || set.title_en === '')
     throw badRequest('A title in Dutch and English is required.')
   const next: Record<string, unknown> = { ...current, ...set }
-  const changedEnd = time(set.unpublish_at) !== time(current.unpublish_at) ? set.unpublish_at : undefined
-  checkSchedule(next, { publish_at: set.publish_at, unpublish_at: changedEnd })
+  const changedEnd = momentChanged(set.unpublish_at, current.unpublish_at) ? set.unpublish_at : undefined
+  checkSchedule(next, { publish_at: set.publish_at, unpublish_at: changedEnd }, 'post')
   if (next.publish_at !== (current.publish_at ?? null)) set.publish_at = next.publish_at
   if (body.slug !== undefined) {
     const slug = slugify(body.slug)

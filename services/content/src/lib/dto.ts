@@ -45,6 +45,8 @@ export function toPageSummaryDto(doc: Doc): PageSummary {
   return {
     ...out,
     published: doc.published !== false,
+    publish_at: doc.publish_at ? iso(doc.publish_at) : null,
+    unpublish_at: doc.unpublish_at ? iso(doc.unpublish_at) : null,
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
   } as PageSummary

@@ -7,6 +7,9 @@ export type PageDoc = {
   published: boolean
   created_at: Date
   updated_at: Date
+  /** Scheduled moments (docs/editorial.md, "Scheduled publishing"); absent in older documents. */
+  publish_at?: Date | null
+  unpublish_at?: Date | null
   /** Bumped when the admin revokes the page's preview links (docs/editorial.md, "Preview links"). */
   preview_version?: number
 } & Localized<'title'> &
@@ -23,6 +26,8 @@ const schema = new Schema<PageDoc>(
     ...localizedPaths('content'),
     ...localizedPaths('meta_description', false),
     published: { type: Boolean, default: true },
+    publish_at: { type: Date, default: null },
+    unpublish_at: { type: Date, default: null },
     preview_version: { type: Number, default: 0 },
     created_at: { type: Date, default: () => new Date() },
     updated_at: { type: Date, default: () => new Date() },
@@ -32,6 +37,9 @@ const schema = new Schema<PageDoc>(
 // The list's sort (newest first, _id breaking ties): published pages for visitors, all for admins.
 schema.index({ published: 1, created_at: -1, _id: -1 })
 schema.index({ created_at: -1, _id: -1 })
+// The scheduler's sweep: drafts due to go out, published pages due to go off.
+schema.index({ publish_at: 1 })
+schema.index({ unpublish_at: 1 })
 
 export type PageModel = Model<PageDoc>
 

@@ -3,6 +3,7 @@ import {
   ADMIN_WRITE_ERRORS,
   BODY_LIMITS,
   PRIVATE_NO_STORE,
+  SCHEDULE_FIELDS,
   Type,
   adminOnly,
   errorResponses,
@@ -10,6 +11,7 @@ import {
   isObjectId,
   notFound,
   writableFields,
+  writeAction,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
 import { BlogPost, BlogPostCreate, BlogPostUpdate, bylineOf } from '@site/contracts'
@@ -20,17 +22,6 @@ import { followSlug } from '../../posts/redirects.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
-const when = (d: Date | null | undefined) => (d instanceof Date ? d.getTime() : null)
-/** An edit that switches the post on or off the site, or sets its schedule, says so. */
-function actionOf(before: PostDoc, after: PostDoc) {
-  if (before.published !== after.published) return after.published ? 'publish' : 'unpublish'
-  const rescheduled =
-    when(before.publish_at) !== when(after.publish_at) ||
-    when(before.unpublish_at) !== when(after.unpublish_at)
-  return rescheduled ? 'schedule' : 'update'
-}
-/** A restore brings back a revision's content, never its schedule (a past moment would publish at once). */
-const SCHEDULE_FIELDS = new Set(['publish_at', 'unpublish_at'])
 const errors = ADMIN_WRITE_ERRORS
 
 /**
@@ -50,7 +41,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     await followSlug(ctx.redirects, before, after)
     await ctx.changed(request, {
       kind: 'post',
-      action: restore ?? actionOf(before, after),
+      action: restore ?? writeAction(before, after),
       target: postTarget(post),
       before: toPostDto(before),
       snapshot: post,
@@ -112,6 +103,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     document: BlogPost,
     notFoundMessage: NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await ctx.posts.exists({ _id: id })),
+    // A restore brings back a revision's content, never its schedule (a past moment would act at once).
     restore: (request, id, snapshot) =>
       update(
         request,

@@ -3,14 +3,18 @@ import { Type } from 'typebox'
 import {
   ADMIN_WRITE_ERRORS,
   PRIVATE_NO_STORE,
+  SCHEDULE_FIELDS,
   adminOnly,
+  checkSchedule,
   conflict,
   errorResponses,
   historyRoutes,
   isObjectId,
+  momentChanged,
   notFound,
   onDuplicateKey,
   writableFields,
+  writeAction,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
 import { IdParams, Page, PageInput } from '@site/contracts'
@@ -19,6 +23,7 @@ import { sanitizePageHtml } from '../../lib/sanitize.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
 import { followPageSlug } from '../../lib/page-redirects.js'
+import type { PageDoc } from '../../models/page.js'
 
 const tags = ['pages']
 const errors = ADMIN_WRITE_ERRORS
@@ -30,15 +35,22 @@ const OPTIONAL = [
   'meta_description_de',
 ]
 
+/** A moment as stored: a Date, null clears it, absent (undefined) keeps the page's. */
+const moment = (v: string | null | undefined) => (v == null ? v : new Date(v))
+
 function toDocument(body: PageInput) {
   const page = nullIfEmpty(body, OPTIONAL)
-  return {
+  const doc: Record<string, unknown> = {
     ...page,
     content_nl: sanitizePageHtml(page.content_nl),
     content_en: sanitizePageHtml(page.content_en),
     content_de: page.content_de ? sanitizePageHtml(page.content_de) : null,
     published: page.published ?? true,
+    publish_at: moment(page.publish_at),
+    unpublish_at: moment(page.unpublish_at),
   }
+  for (const key of SCHEDULE_FIELDS) if (doc[key] === undefined) delete doc[key]
+  return doc as Omit<PageDoc, '_id' | 'created_at' | 'updated_at'>
 }
 
 const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
@@ -47,24 +59,35 @@ const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
 const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, changed } = app.store
+  const { models, changed, schedule } = app.store
   const slugTaken = () => conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 
   /** An edit, or a restore of a revision: the same rules, recorded as either. */
   async function update(request: FastifyRequest, id: string, body: PageInput, action: 'update' | 'restore') {
     if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
-    const holder = await models.pages.findOne({ slug: body.slug }).select({ _id: 1 }).lean()
+    const [holder, current] = await Promise.all([
+      models.pages.findOne({ slug: body.slug }).select({ _id: 1 }).lean(),
+      models.pages.findById(id).lean(),
+    ])
+    if (!current) throw notFound(PAGE_NOT_FOUND)
     if (holder && String(holder._id) !== id) throw slugTaken()
-    const set = { ...toDocument(body), updated_at: new Date() }
+    const set: Record<string, unknown> = { ...toDocument(body), updated_at: new Date() }
+    const next: Record<string, unknown> = { ...current, ...set }
+    // The schedule's rules (the kit's, as the posts'): only an end of publication this save moves is checked.
+    const end = momentChanged(next.unpublish_at, current.unpublish_at) ? next.unpublish_at : undefined
+    checkSchedule(next, { publish_at: set.publish_at, unpublish_at: end }, 'page')
+    if (momentChanged(next.publish_at, current.publish_at)) set.publish_at = next.publish_at
     const before = await models.pages
       .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
       .catch(onDuplicateKey(slugTaken()))
     if (!before) throw notFound(PAGE_NOT_FOUND)
-    await followPageSlug(models.pageRedirects, before, { ...before, ...set })
-    const page = toPageDto({ ...before, ...set })
+    const after = { ...before, ...set } as PageDoc
+    await schedule(after, before)
+    await followPageSlug(models.pageRedirects, before, after)
+    const page = toPageDto(after)
     await changed(request, {
       kind: 'page',
-      action,
+      action: action === 'restore' ? action : writeAction(before, after),
       target: pageTarget(page),
       before: toPageDto(before),
       snapshot: page,
@@ -97,8 +120,11 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'Create a page (admin)', body: PageInput, response: { 201: Page, ...errors } },
     },
     async (request, reply) => {
-      const doc = await models.pages.create(toDocument(request.body)).catch(onDuplicateKey(slugTaken()))
+      const fields = toDocument(request.body)
+      checkSchedule(fields, fields, 'page')
+      const doc = await models.pages.create(fields).catch(onDuplicateKey(slugTaken()))
       const page = toPageDto(doc.toObject())
+      await schedule(doc.toObject(), null)
       await followPageSlug(models.pageRedirects, null, doc)
       await changed(request, { kind: 'page', action: 'create', target: pageTarget(page), snapshot: page })
       return reply.code(201).send(page)
@@ -126,8 +152,13 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     document: Page,
     notFoundMessage: PAGE_NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await models.pages.exists({ _id: id })),
-    restore: (request, id, snapshot) =>
-      update(request, id, writableFields(PageInput, snapshot) as PageInput, 'restore'),
+    // A restore brings back a revision's content, never its schedule (a past moment would act at once).
+    restore: (request, id, snapshot) => {
+      const fields = Object.entries(writableFields(PageInput, snapshot)).filter(
+        ([k]) => !SCHEDULE_FIELDS.has(k),
+      )
+      return update(request, id, Object.fromEntries(fields) as PageInput, 'restore')
+    },
   })
 
   app.delete(

@@ -1,5 +1,6 @@
 // The Blog tab: the posts list, the post editor and its file import, and the recent imports.
 import type { PostFormField, PostHintField } from '../tabs/blog/blogPostForm'
+import { schedule } from './editorial'
 
 export const blog = {
   heading: 'Blog posts',
@@ -21,14 +22,9 @@ export const blog = {
     author: 'Author',
     featured_image: 'Featured image URL',
     published: 'Published',
-    publish_at: 'Publish at',
-    unpublish_at: 'Take offline at',
+    publish_at: schedule.publish_at,
+    unpublish_at: schedule.unpublish_at,
   } satisfies Record<PostFormField, string>,
-  scheduleHint:
-    'Your local time. A draft goes online at this moment by itself; leave empty to publish by hand.',
-  scheduled: 'Scheduled',
-  scheduledFor: (when: string) => `Goes online ${when}`,
-  offlineAt: (when: string) => `Goes offline ${when}`,
   hints: {
     slug: 'Leave empty to generate it from the title.',
     content_nl: 'HTML is allowed.',

@@ -4,6 +4,7 @@ export const history = {
   buttonFor: (name: string) => `History of ${name}`,
   title: (name: string) => `History: ${name}`,
   intro: 'Every save is kept (the last 50). Restoring saves that version again, as a new entry.',
+  replacesUnsaved: 'Restoring replaces the unsaved changes in the form.',
   empty: 'No saved versions yet.',
   loadError: 'The history could not be loaded.',
   current: 'current',
@@ -26,6 +27,18 @@ export const history = {
     schedule: 'scheduled',
     baseline: 'before the history began',
   } as Record<string, string>,
+}
+
+// Scheduled publishing of posts and pages: the editors' fields and the lists' marks.
+export const schedule = {
+  publish_at: 'Publish at',
+  unpublish_at: 'Take offline at',
+  hint: 'Your local time. A draft goes online at this moment by itself; leave empty to publish by hand.',
+  scheduled: 'Scheduled',
+  goesOnline: (when: string) => `Goes online ${when}`,
+  goesOffline: (when: string) => `Goes offline ${when}`,
+  /** The rule the services apply too (docs/editorial.md). */
+  published: 'A published page cannot be scheduled: switch Published off first, or leave this empty.',
 }
 
 export const preview = {

@@ -5,7 +5,7 @@ import { blog, imports } from './blog'
 import { chat } from './chat'
 import { common } from './common'
 import { content } from './content'
-import { audit, history, preview } from './editorial'
+import { audit, history, preview, schedule } from './editorial'
 import { features } from './features'
 import { inbox } from './inbox'
 import { media } from './media'
@@ -27,6 +27,7 @@ export const texts = {
   chat,
   history,
   preview,
+  schedule,
   audit,
 }
 export type AdminTexts = typeof texts

@@ -9,42 +9,78 @@ import { toastError, toastSuccess } from '../../lib/toasts'
 import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'
 
-/** The History button of a row or a form, opening the dialog for the document at `path`. */
-export function HistoryButton({ path, name, refresh }: { path: string; name: string; refresh: QueryKey }) {
+/**
+ * The History button of a row or a form, opening the dialog for the document at `path`. A form on
+ * screen beside it (the site content's) passes `onRestored`, which receives the restored document
+ * to show (its own unsaved edits would otherwise keep the restore out), and `unsaved` to warn.
+ */
+export function HistoryButton<T = unknown>({
+  path,
+  name,
+  refresh,
+  onRestored,
+  unsaved = false,
+}: {
+  path: string
+  name: string
+  refresh: QueryKey
+  onRestored?: (doc: T) => void
+  unsaved?: boolean
+}) {
   const [open, setOpen] = useState(false)
   const th = texts.history
+  function show() {
+    // Read afresh at every opening: a save (the form's, another admin's) does not invalidate the
+    // list, and a copy kept from an earlier look would leave the latest versions out.
+    void invalidateQueries(historyKey(path))
+    setOpen(true)
+  }
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={th.buttonFor(name)}>
+      <Button variant="outline" size="sm" onClick={show} aria-label={th.buttonFor(name)}>
         <History size={14} aria-hidden /> {th.button}
       </Button>
       {open ? (
-        <HistoryDialog path={path} name={name} refresh={refresh} onClose={() => setOpen(false)} />
+        <HistoryDialog
+          path={path}
+          name={name}
+          refresh={refresh}
+          onRestored={onRestored as ((doc: unknown) => void) | undefined}
+          unsaved={unsaved}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   )
 }
 
+const historyKey = (path: string): QueryKey => ['history', path]
+
 function HistoryDialog({
   path,
   name,
   refresh,
+  onRestored,
+  unsaved,
   onClose,
 }: {
   path: string
   name: string
   refresh: QueryKey
+  onRestored: ((doc: unknown) => void) | undefined
+  unsaved: boolean
   onClose: () => void
 }) {
   const th = texts.history
-  const key: QueryKey = ['history', path]
+  const key = historyKey(path)
   const revisions = useQuery(key, (signal) => listRevisions(path, signal))
   const [busy, setBusy] = useState(false)
 
   async function restore(id: string) {
     setBusy(true)
     try {
-      await restoreRevision(path, id)
+      const doc = await restoreRevision(path, id)
+      onRestored?.(doc)
       await Promise.all([invalidateQueries(key), invalidateQueries(refresh)])
       toastSuccess(th.restored, th.restoredText)
     } catch (err) {
@@ -59,6 +95,7 @@ function HistoryDialog({
     <Dialog open onOpenChange={(o) => (!o ? onClose() : undefined)}>
       <DialogContent title={th.title(name)} size="lg" closeLabel={texts.close}>
         <p className="admin-muted">{th.intro}</p>
+        {unsaved ? <p role="note">{th.replacesUnsaved}</p> : null}
         {revisions.isPending ? <p role="status">{texts.loading}</p> : null}
         {revisions.isError ? <p role="alert">{th.loadError}</p> : null}
         {revisions.isSuccess && items.length === 0 ? <p>{th.empty}</p> : null}

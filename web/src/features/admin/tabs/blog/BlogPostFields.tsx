@@ -2,8 +2,8 @@
 // fields (two side by side where a field is `half`), then the Published switch.
 import type { ReactNode } from 'react'
 import { Label, Switch, TextField } from '@/components'
+import { ScheduleFields } from '../../components/schedule/Schedule'
 import {
-  MOMENT_FIELDS,
   POST_INPUTS,
   textSpec,
   type BlogPostForm,
@@ -48,12 +48,13 @@ export function BlogPostFields({
           <MediaPickerButton onPick={(url) => set(key, url)} disabled={disabled} />
         </div>
       )
-    if (key.startsWith('content_'))
+    if (key === 'content_nl' || key === 'content_en')
       return (
         <div key={key} className="admin-picker-field">
           {field}
           <MediaPickerButton
             label={texts.media.insert}
+            name={texts.media.insertInto[key]}
             onPick={(url) => set(key, `${form[key]}\n<p><img src="${url}" alt=""></p>`)}
             disabled={disabled}
           />
@@ -87,21 +88,7 @@ export function BlogPostFields({
         />
         <Label htmlFor="post-published">{labels.published}</Label>
       </div>
-      <div className="admin-grid-2">
-        {MOMENT_FIELDS.map((key) => (
-          <TextField
-            key={key}
-            id={`post-${key}`}
-            name={key}
-            label={labels[key]}
-            value={form[key]}
-            onChange={(v) => set(key, v)}
-            hint={key === 'publish_at' ? texts.blog.scheduleHint : undefined}
-            type="datetime-local"
-            disabled={disabled}
-          />
-        ))}
-      </div>
+      <ScheduleFields idPrefix="post" values={form} set={set} disabled={disabled} />
     </>
   )
 }

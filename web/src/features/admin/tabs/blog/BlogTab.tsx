@@ -21,7 +21,7 @@ import { useConfirm } from '../../hooks/useConfirm'
 import { useEditFull } from '../../hooks/useEditDialog'
 import { ImportsSection } from './imports/ImportsSection'
 import { HistoryButton } from '../../components/history/HistoryDialog'
-import { localDateTime } from '../../lib/localTime'
+import { ScheduledBadge, ScheduleTimes } from '../../components/schedule/Schedule'
 import { texts } from '../../texts'
 
 export function BlogTab() {
@@ -65,11 +65,7 @@ export function BlogTab() {
                     badges={
                       <>
                         <PublishedBadge published={post.published} />
-                        {post.publish_at && !post.published ? (
-                          <Badge variant="warning" data-testid="scheduled-badge">
-                            {tb.scheduled}
-                          </Badge>
-                        ) : null}
+                        <ScheduledBadge item={post} />
                         {review ? (
                           <Badge variant="warning" title={tb.needsReviewHint}>
                             {tb.needsReview}
@@ -83,16 +79,7 @@ export function BlogTab() {
                         <span>/blog/{post.slug}</span>
                         <span>{post.author}</span>
                         <time dateTime={post.created_at}>{formatDate(post.created_at, language)}</time>
-                        {post.publish_at ? (
-                          <time dateTime={post.publish_at} data-testid="scheduled-at">
-                            {tb.scheduledFor(localDateTime(post.publish_at))}
-                          </time>
-                        ) : null}
-                        {post.unpublish_at ? (
-                          <time dateTime={post.unpublish_at}>
-                            {tb.offlineAt(localDateTime(post.unpublish_at))}
-                          </time>
-                        ) : null}
+                        <ScheduleTimes item={post} />
                       </>
                     }
                     name={title}

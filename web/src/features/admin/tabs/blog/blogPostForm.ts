@@ -3,6 +3,7 @@
 // listed (and, when edited, until it has its label). The form's values, the empty form, the
 // conversions to and from the API and the rendering (BlogPostFields) follow this list.
 import type { BlogLocalizedField, BlogPost, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
+import { fromLocalInput, toLocalInput } from '../../lib/localTime'
 
 type Field = keyof BlogPostCreate
 
@@ -65,14 +66,6 @@ export type PostHintField = {
 export type BlogPostForm = Record<PostTextField | PostMomentField, string> & { published: boolean }
 export const MOMENT_FIELDS: PostMomentField[] = ['publish_at', 'unpublish_at']
 
-/** An ISO moment as a datetime-local value in this browser's zone ('' for none). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
-
 const TEXT_FIELDS = (Object.keys(POST_FIELDS) as Field[]).filter(
   (key): key is PostTextField => POST_FIELDS[key].kind === 'text' || POST_FIELDS[key].kind === 'title',
 )
@@ -107,7 +100,7 @@ export function reviewFields(
 function values(f: BlogPostForm): Record<string, unknown> {
   const out: Record<string, unknown> = { published: f.published }
   // A local date and time read in the admin's zone; empty clears the moment.
-  for (const key of MOMENT_FIELDS) out[key] = f[key] ? new Date(f[key]).toISOString() : null
+  for (const key of MOMENT_FIELDS) out[key] = fromLocalInput(f[key])
   for (const key of TEXT_FIELDS) {
     const { trim, empty } = textSpec(key)
     const value = trim || empty ? f[key].trim() : f[key]

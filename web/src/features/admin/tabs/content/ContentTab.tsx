@@ -2,7 +2,7 @@
 // counters, the limits and messages of §5; reset from server data only while the user has not edited.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Skeleton } from '@/components'
-import { useMutation, useQuery } from '@/lib/query'
+import { setQueryData, useMutation, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import type { SiteContent } from '@site/contracts'
 import { getContent, saveContent } from '@/api/content'
@@ -39,6 +39,17 @@ export function ContentTab() {
   function set(key: keyof ContentForm, value: string) {
     setForm((f) => ({ ...f, [key]: value }))
     setEdited(true)
+  }
+
+  // A restored version replaces the form (unsaved edits included, the dialog says so): the reset
+  // from server data above skips an edited form, so the restore would not show otherwise.
+  // The cache takes it too, so the reset above does not put the earlier data back meanwhile.
+  function showRestored(doc: SiteContent) {
+    setQueryData(queryKeys.content, doc)
+    loadedFrom.current = doc
+    setForm(toForm(doc))
+    setEdited(false)
+    setSubmitted(false)
   }
 
   async function onSubmit(e: FormEvent) {
@@ -93,7 +104,13 @@ export function ContentTab() {
         <div className="admin-form-footer">
           {edited ? <span className="admin-muted">{tc.unsaved}</span> : <span />}
           <div className="admin-row__actions">
-            <HistoryButton path="/api/content" name={texts.tabs.content} refresh={queryKeys.content} />
+            <HistoryButton<SiteContent>
+              path="/api/content"
+              name={texts.tabs.content}
+              refresh={queryKeys.content}
+              onRestored={showRestored}
+              unsaved={edited}
+            />
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? t.saving : tc.save}
             </Button>

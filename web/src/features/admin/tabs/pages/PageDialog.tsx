@@ -1,5 +1,6 @@
 // The page dialog (spec §2): slug, Dutch and English title, content of 10 rows, meta descriptions,
-// Published (on by default); create or edit (the tab loads the full page first).
+// Published (on by default), Publish at / Take offline at; create or edit (the tab loads the full
+// page first).
 import { type FormEvent } from 'react'
 import type { Page } from '@site/contracts'
 import { Dialog, DialogContent, Label, Switch, TextField } from '@/components'
@@ -9,6 +10,7 @@ import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
 import { PreviewLinkPanel } from '../../components/preview/PreviewLinkPanel'
+import { ScheduleFields, type ScheduleField } from '../../components/schedule/Schedule'
 import { useDialogForm } from '../../hooks/useDialogForm'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import {
@@ -40,12 +42,13 @@ export function PageDialog({
     toForm: pageToForm,
     onOpenChange,
   })
-  const errors = submitted ? validatePage(form, tp.slugInvalid) : {}
+  const rules = { slugInvalid: tp.slugInvalid, published: t.schedule.published }
+  const errors = submitted ? validatePage(form, rules) : {}
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
-    const all = validatePage(form, tp.slugInvalid)
+    const all = validatePage(form, rules)
     const first = Object.keys(all)[0]
     if (first) {
       document.getElementById(`page-${first}`)?.focus()
@@ -65,7 +68,7 @@ export function PageDialog({
   }
 
   const text = (
-    key: Exclude<keyof PageForm, 'published'>,
+    key: Exclude<keyof PageForm, 'published' | ScheduleField>,
     label: string,
     opts: { rows?: number; hint?: string; required?: boolean } = {},
   ) => (
@@ -98,6 +101,7 @@ export function PageDialog({
               {text(key, key === 'content_nl' ? tp.contentNl : tp.contentEn, { rows: 10, required: true })}
               <MediaPickerButton
                 label={texts.media.insert}
+                name={texts.media.insertInto[key]}
                 onPick={(url) => set(key, `${form[key]}\n<p><img src="${url}" alt=""></p>`)}
                 disabled={saving}
               />
@@ -116,6 +120,7 @@ export function PageDialog({
             />
             <Label htmlFor="page-published">{t.publishedLabel}</Label>
           </div>
+          <ScheduleFields idPrefix="page" values={form} set={set} errors={errors} disabled={saving} />
           {page ? <PreviewLinkPanel path={`/api/pages/${page.id}`} /> : null}
           <DialogFormActions
             onCancel={guard.close}

@@ -1,5 +1,5 @@
 // Pages tab (spec §2): static pages, a page of the list at a time with a title search, with
-// Published/Draft badges, edit (the dialog loads the full page) and delete, and 'New Page'.
+// Published/Draft badges (and Scheduled, with when it goes online, in the admin's zone), edit (the dialog loads the full page) and delete, and 'New Page'.
 import type { Page, PageSummary } from '@site/contracts'
 import { deletePage, getPage, listPages } from '@/api/pages'
 import { queryKeys } from '@/lib/queryKeys'
@@ -16,6 +16,7 @@ import { deleteAndRefresh } from '../../lib/toasts'
 import { PageDialog } from './PageDialog'
 import { texts } from '../../texts'
 import { HistoryButton } from '../../components/history/HistoryDialog'
+import { ScheduledBadge, ScheduleTimes } from '../../components/schedule/Schedule'
 
 export function PagesTab() {
   const t = texts
@@ -50,11 +51,17 @@ export function PagesTab() {
               <ItemRow
                 key={page.id}
                 title={page.title_nl}
-                badges={<PublishedBadge published={page.published} />}
+                badges={
+                  <>
+                    <PublishedBadge published={page.published} />
+                    <ScheduledBadge item={page} />
+                  </>
+                }
                 meta={
                   <>
                     <span lang="en">{page.title_en}</span>
                     <span>/{page.slug}</span>
+                    <ScheduleTimes item={page} />
                   </>
                 }
                 name={page.title_nl}

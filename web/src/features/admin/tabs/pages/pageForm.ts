@@ -1,7 +1,9 @@
-// The page dialog's values: every edited field a string while editing, the rules the content
-// service also applies, and the body sent (the German fields, not edited here, are kept).
+// The page dialog's values: every edited field a string while editing (the scheduled moments as
+// datetime-local values in the admin's zone), the rules the content service also applies, and the
+// body sent (the German fields, not edited here, are kept).
 import type { Page, PageInput } from '@site/contracts'
 import { orNull } from '@/lib/orNull'
+import { fromLocalInput, toLocalInput } from '../../lib/localTime'
 import { CONTENT_LIMITS, fieldMessage, SLUG_RE } from '../../lib/validation'
 
 export interface PageForm {
@@ -13,6 +15,8 @@ export interface PageForm {
   meta_description_nl: string
   meta_description_en: string
   published: boolean
+  publish_at: string
+  unpublish_at: string
 }
 export const EMPTY_PAGE_FORM: PageForm = {
   slug: '',
@@ -23,6 +27,8 @@ export const EMPTY_PAGE_FORM: PageForm = {
   meta_description_nl: '',
   meta_description_en: '',
   published: true, // spec §9: pages default to published
+  publish_at: '',
+  unpublish_at: '',
 }
 export const pageToForm = (p: Page): PageForm => ({
   slug: p.slug,
@@ -33,6 +39,8 @@ export const pageToForm = (p: Page): PageForm => ({
   meta_description_nl: p.meta_description_nl ?? '',
   meta_description_en: p.meta_description_en ?? '',
   published: p.published,
+  publish_at: toLocalInput(p.publish_at),
+  unpublish_at: toLocalInput(p.unpublish_at),
 })
 
 export const PAGE_LIMITS: Partial<Record<keyof PageForm, number>> = {
@@ -44,7 +52,10 @@ export const PAGE_LIMITS: Partial<Record<keyof PageForm, number>> = {
 }
 
 /** The form's errors: field → message (empty when valid). */
-export function validatePage(form: PageForm, slugInvalid: string): Partial<Record<keyof PageForm, string>> {
+export function validatePage(
+  form: PageForm,
+  texts: { slugInvalid: string; published: string },
+): Partial<Record<keyof PageForm, string>> {
   const errors: Partial<Record<keyof PageForm, string>> = {}
   for (const key of ['slug', 'title_nl', 'title_en', 'content_nl', 'content_en'] as const) {
     if (form[key].trim() === '') errors[key] = fieldMessage(key, 'required')
@@ -53,7 +64,9 @@ export function validatePage(form: PageForm, slugInvalid: string): Partial<Recor
     const v = form[key]
     if (typeof v === 'string' && v.length > max) errors[key] = fieldMessage(key, 'max', max)
   }
-  if (!errors.slug && !SLUG_RE.test(form.slug.trim())) errors.slug = slugInvalid
+  if (!errors.slug && !SLUG_RE.test(form.slug.trim())) errors.slug = texts.slugInvalid
+  // A published page has no publish time (docs/editorial.md): switch it off to schedule it.
+  if (form.published && form.publish_at) errors.publish_at = texts.published
   return errors
 }
 
@@ -71,5 +84,7 @@ export function toPageInput(form: PageForm, page: Page | null): PageInput {
     meta_description_en: orNull(form.meta_description_en),
     meta_description_de: page?.meta_description_de ?? null,
     published: form.published,
+    publish_at: fromLocalInput(form.publish_at),
+    unpublish_at: fromLocalInput(form.unpublish_at),
   }
 }

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type, type TSchema } from 'typebox'
+import { PreviewLink, PreviewTokenParams, type ChangeKind } from '@site/contracts'
+import { noBody } from './body.js'
+import { PRIVATE_NO_STORE } from './http-cache.js'
+import { isObjectId } from './ids.js'
+import { firstOrigin, signPreview, verifyPreview } from './preview.js'
+import { errorResponses } from './responses.js'
+import { notFound } from './errors.js'
+
+const DAY_MS = 24 * 3600 * 1000
+const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
+export const PREVIEW_GONE = 'This preview link has expired or was revoked.'
+
+/** What a preview needs of the document: its preview version, and its name in the audit trail. */
+export interface PreviewSubject {
+  version: number
+  label: string
+}
+
+interface PreviewCommon {
+  /** The signed kind (a post's token opens no page) and the change records' kind. */
+  kind: ChangeKind & ('post' | 'page')
+  tags: string[]
+  secret: string
+}
+
+export interface PreviewAdminOptions extends PreviewCommon {
+  /** The document's admin path (`/api/blog/:id`): the links are made and revoked at `<path>/preview`. */
+  path: string
+  /** Where the web app shows a link: `<PUBLIC_ORIGIN><page>/<token>`. */
+  page: string
+  publicOrigin: string
+  ttlDays: number
+  /** The document's version and name, null when there is none with that (valid ObjectId) id. */
+  find(id: string): Promise<PreviewSubject | null>
+  /** Raises the document's preview version (not an edit: `updated_at` stays); its name, or null. */
+  bump(id: string): Promise<string | null>
+  /** The 404 for a missing document. */
+  notFound(): Error
+}
+
+/**
+ * Preview links of one kind of document (docs/editorial.md, "Preview links"), inside an `adminOnly`
+ * context: `POST <path>/preview` makes a signed link to the document as saved now, draft or not;
+ * `DELETE <path>/preview` revokes every link made so far (the document's preview version goes up).
+ * Both are change records (`preview`, `preview-revoke`) that touch no public answer.
+ */
+export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOptions) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>()
+  const existing = <T>(found: T | null): T => {
+    if (found === null) throw opts.notFound()
+    return found
+  }
+
+  app.post(
+    `${opts.path}/preview`,
+    {
+      preValidation: noBody,
+      schema: {
+        tags: opts.tags,
+        summary: `A signed link that shows the ${opts.kind} as saved now, draft or not (admin)`,
+        params: IdParams,
+        response: { 200: PreviewLink, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      const { version, label } = existing(isObjectId(id) ? await opts.find(id) : null)
+      const expires = Date.now() + opts.ttlDays * DAY_MS
+      const token = signPreview(opts.secret, { kind: opts.kind, id, version, expires })
+      await scope.changes.record(request, {
+        kind: opts.kind,
+        action: 'preview',
+        target: { id, label },
+        keys: [],
+      })
+      return {
+        url: `${firstOrigin(opts.publicOrigin)}${opts.page}/${token}`,
+        expires_at: new Date(expires).toISOString(),
+      }
+    },
+  )
+
+  app.delete(
+    `${opts.path}/preview`,
+    {
+      schema: {
+        tags: opts.tags,
+        summary: `Revoke every preview link of the ${opts.kind} made so far (admin)`,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const label = existing(isObjectId(id) ? await opts.bump(id) : null)
+      await scope.changes.record(request, {
+        kind: opts.kind,
+        action: 'preview-revoke',
+        target: { id, label },
+        keys: [],
+      })
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export interface PreviewReadOptions<D> extends PreviewCommon {
+  /** The public read: `/api/blog/preview/:token`. */
+  path: string
+  /** The document's schema: what the read answers. */
+  document: TSchema
+  /** The document whose link it is, and its current preview version; null when it is gone. */
+  load(id: string): Promise<{ version: number; doc: D } | null>
+  /** The answer for a genuine link. */
+  answer(doc: D): Promise<unknown> | unknown
+}
+
+/**
+ * The read behind a preview link: the document as saved now, private and never indexed; a forged,
+ * expired, revoked or another kind's token is a 404.
+ */
+export function previewReadRoute<D>(scope: FastifyInstance, opts: PreviewReadOptions<D>) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
+    opts.path,
+    {
+      schema: {
+        tags: opts.tags,
+        summary: `The ${opts.kind} of a preview link, as saved now (private, never cached, not indexed)`,
+        params: PreviewTokenParams,
+        response: { 200: opts.document, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE).header('x-robots-tag', 'noindex')
+      const claim = verifyPreview(opts.secret, request.params.token, opts.kind)
+      const found = claim && isObjectId(claim.id) ? await opts.load(claim.id) : null
+      if (!found || found.version !== claim!.version) throw notFound(PREVIEW_GONE, 'PREVIEW_GONE')
+      return opts.answer(found.doc)
+    },
+  )
+}

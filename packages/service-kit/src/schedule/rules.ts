@@ -1,0 +1,51 @@
+import { badRequest } from '../errors.js'
+
+/** A document that can be scheduled (docs/editorial.md, "Scheduled publishing"): a post, a page. */
+export interface Schedulable {
+  published?: boolean | null
+  publish_at?: Date | null
+  unpublish_at?: Date | null
+}
+
+/** The schedule's fields: a restore brings back a revision's content, never these (a past moment would act at once). */
+export const SCHEDULE_FIELDS: ReadonlySet<string> = new Set(['publish_at', 'unpublish_at'])
+
+/** Who the history and the audit trail name for a scheduled publish. */
+export const SCHEDULER = { id: null, name: 'scheduler' }
+
+const time = (d: unknown) => (d instanceof Date ? d.getTime() : null)
+
+/**
+ * The schedule's rules on the document a write would leave (`next`), for the moments this write
+ * gives (`given`): a published one has no publish time (publishing by hand ends the schedule, a new
+ * one on a published document is refused), an end of publication given now lies ahead and after
+ * the start. `noun` names the document in the 400's sentence ("post", "page").
+ */
+export function checkSchedule(
+  next: Record<string, unknown>,
+  given: { publish_at?: unknown; unpublish_at?: unknown },
+  noun: string,
+) {
+  if (next.published === true && given.publish_at instanceof Date)
+    throw badRequest(
+      `A published ${noun} cannot be scheduled: switch it off first, or leave the publish time empty.`,
+    )
+  if (next.published === true) next.publish_at = null
+  const start = time(next.publish_at)
+  const end = time(given.unpublish_at)
+  if (end !== null && end <= Date.now()) throw badRequest('The end of publication must lie in the future.')
+  if (end !== null && start !== null && end <= start)
+    throw badRequest('The end of publication must come after the publish time.')
+}
+
+/** True when the two moments differ (a Date, null or absent). */
+export const momentChanged = (a: unknown, b: unknown) => time(a) !== time(b)
+
+/** An edit that switches the document on or off the site, or sets its schedule, says so in its record. */
+export function writeAction(before: Schedulable, after: Schedulable) {
+  if (Boolean(before.published) !== Boolean(after.published)) return after.published ? 'publish' : 'unpublish'
+  const rescheduled =
+    momentChanged(before.publish_at, after.publish_at) ||
+    momentChanged(before.unpublish_at, after.unpublish_at)
+  return rescheduled ? 'schedule' : 'update'
+}
