@@ -44,6 +44,8 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/blog/redirects/:slug',
     'GET /api/blog/changes',
     'GET /api/blog/images/:name',
+    // Sizes and widths of the blog's stored images for public pages (as /api/content/images).
+    'GET /api/blog/images',
   ],
   chat: [
     'GET /api/chat/health',

@@ -26,7 +26,7 @@ export type Config = ReturnType<typeof readConfig>
 export const readConfig = (env: Record<string, string | undefined> = process.env) =>
   loadConfig(configProperties, env)
 
-/** The content worker (media-variants): its database, probes port and how hard it works. */
+/** The content worker (media-variants, page-schedule): its database, probes port and how hard it works. */
 export const workerConfigProperties = {
   ...backendConfigProperties,
   MONGO_DB: Type.String({ default: 'site_content' }),
@@ -35,6 +35,8 @@ export const workerConfigProperties = {
   VARIANTS_CONCURRENCY: Type.Integer({ minimum: 1, default: 1 }),
   /** How often images whose variants were never queued (Redis away) are looked for, and queued. */
   VARIANTS_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 60000 }),
+  /** How often the page scheduler looks for publish times already past (a job lost with Redis). */
+  PAGE_SCHEDULE_SWEEP_MS: Type.Integer({ minimum: 1000, default: 60000 }),
 }
 export type WorkerConfig = ReturnType<typeof readWorkerConfig>
 export const readWorkerConfig = (env: Record<string, string | undefined> = process.env) =>

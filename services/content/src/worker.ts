@@ -2,7 +2,8 @@ import { loadConfigOrExit, runWorkerProcess, workerSettings } from '@site/servic
 import { readWorkerConfig } from './config.js'
 import { startVariantsWorker } from './jobs/worker-setup.js'
 
-// The content worker process: AVIF/WebP variants of every stored image (docs/content.md, "Media library").
+// The content worker process: AVIF/WebP variants of every stored image (docs/content.md, "Media library")
+// and the pages' scheduled publishes (docs/editorial.md, "Scheduled publishing").
 const config = loadConfigOrExit(() => readWorkerConfig())
 
 await runWorkerProcess({

@@ -92,18 +92,23 @@ export function page<R extends Reads>(
       const got = Object.fromEntries(named.map((r) => [r.name, r.value])) as ReadData<R>
       const queries = named.map((r): SeedEntry => [r.key, r.value])
       if (def.found && !def.found(got)) return answer(404, def.notFound?.(h) ?? h.notFound(), queries)
-      const srcs = imageSources(def.images?.(got) ?? [])
-      if (srcs.length) {
-        // Without it the page shows the originals: an image read that fails is no outage.
-        const read = publicReads.images(srcs)
-        await context.run(read, request.signal).then(
-          (value) => queries.push([read.key, value]),
-          (err: unknown) => {
-            if (request.signal.aborted) throw err
-            context.onError(err)
-          },
-        )
-      }
+      const { content, blog } = imageSources(def.images?.(got) ?? [])
+      // One read per service that stores some of them (the library's, an import's). Without it the
+      // page shows the originals: an image read that fails is no outage.
+      await Promise.all(
+        [content, blog]
+          .filter((list) => list.length)
+          .map((srcs) => {
+            const read = publicReads.images(srcs)
+            return context.run(read, request.signal).then(
+              (value) => queries.push([read.key, value]),
+              (err: unknown) => {
+                if (request.signal.aborted) throw err
+                context.onError(err)
+              },
+            )
+          }),
+      )
       return answer(200, def.head(h, got), queries)
     } catch (err) {
       // A service that does not answer (in time): "temporarily unavailable", the site's chrome around

@@ -70,10 +70,13 @@ export const reads = {
     params: { published: 'true', page, pageSize },
     parse: (body) => listPage<BlogPostSummary>(body, page, pageSize),
   }),
-  /** The responsive versions of stored images (`srcs`: imageSources()'s list, sorted and capped). */
+  /**
+   * The responsive versions of stored images (`srcs`: one of imageSources()'s lists, sorted and
+   * capped), asked of the service that stores them: the blog for imported images, else content.
+   */
   images: (srcs: readonly string[]): PublicRead<ImageInfo[]> => ({
     key: queryKeys.images(srcs),
-    path: '/api/content/images',
+    path: srcs[0]?.startsWith('/api/blog/images/') ? '/api/blog/images' : '/api/content/images',
     params: { src: srcs.join(',') },
     parse: (body) => (body as ImageInfoList).items,
   }),

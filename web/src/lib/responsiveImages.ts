@@ -1,6 +1,7 @@
 // Stored images as responsive pictures: the content service makes AVIF and WebP variants of every
-// image it stores (docs/content.md, "Media library"); a page reads their sizes and widths once
-// (reads.images, on the server with the page's other reads) and renders <picture> with srcset.
+// image it stores, the blog service of every image an import stores (docs/content.md, "Media
+// library"); a page reads their sizes and widths once per service (reads.images, on the server with
+// the page's other reads) and renders <picture> with srcset.
 // Images elsewhere, or whose variants are not made yet, stay plain <img>.
 import type { ImageInfo } from '@site/contracts'
 import { VARIANT_FORMATS, variantUrl } from '@site/contracts/rules'
@@ -24,14 +25,26 @@ export const IMAGE_SIZES = {
 } as const
 
 /** An original stored by the content service (never a variant, never another site's image). */
-const OWN_IMAGE = /^\/objects\/[a-z0-9-]+\/[A-Za-z0-9_]+\.(jpg|png|gif|webp)$/
-/** Images one page asks about (the service's limit). */
+const CONTENT_IMAGE = /^\/objects\/[a-z0-9-]+\/[A-Za-z0-9_]+\.(jpg|png|gif|webp)$/
+/** An original of an imported .docx, stored by the blog service (docs/blog-import.md). */
+const BLOG_IMAGE = /^\/api\/blog\/images\/[a-f0-9]{32}\.(jpg|png|gif|webp)$/
+/** Images one page asks each service about (the services' limit). */
 const MAX_IMAGES = 50
 
-/** The stored images among `srcs`, each once, in a stable order (the read's key). */
-export function imageSources(srcs: readonly (string | null | undefined)[]): string[] {
-  const own = srcs.filter((s): s is string => typeof s === 'string' && OWN_IMAGE.test(s))
+const stored = (pattern: RegExp, srcs: readonly (string | null | undefined)[]) => {
+  const own = srcs.filter((s): s is string => typeof s === 'string' && pattern.test(s))
   return [...new Set(own)].sort().slice(0, MAX_IMAGES)
+}
+
+/**
+ * The stored images among `srcs`, each once, in a stable order (the reads' keys), by the service
+ * that stores them and answers for their variants (reads.images picks it by the URLs).
+ */
+export function imageSources(srcs: readonly (string | null | undefined)[]): {
+  content: string[]
+  blog: string[]
+} {
+  return { content: stored(CONTENT_IMAGE, srcs), blog: stored(BLOG_IMAGE, srcs) }
 }
 
 /** The `src` of every `<img>` of an HTML body. */
@@ -73,9 +86,10 @@ export type ImageInfos = ReadonlyMap<string, ImageInfo>
 
 /** The responsive versions of the stored images among `srcs` (empty until read, or when none are). */
 export function useImageInfos(srcs: readonly (string | null | undefined)[]): ImageInfos {
-  const list = imageSources(srcs)
-  const read = useRead(reads.images(list), { enabled: list.length > 0 })
-  return new Map((read.data ?? []).map((i) => [i.src, i]))
+  const { content, blog } = imageSources(srcs)
+  const library = useRead(reads.images(content), { enabled: content.length > 0 })
+  const imported = useRead(reads.images(blog), { enabled: blog.length > 0 })
+  return new Map([...(library.data ?? []), ...(imported.data ?? [])].map((i) => [i.src, i]))
 }
 
 const escapeAttr = (s: string) =>

@@ -78,7 +78,14 @@ t.test(
       /script-src 'self'( 'sha256-[\w+/=]+')?(;|$)/,
       "the site's CSP, not a relaxed one",
     )
-    for (const name of ['blog-import', 'contact-notify']) {
+    for (const name of [
+      'blog-import',
+      'blog-schedule',
+      'contact-notify',
+      'media-variants',
+      'blog-image-variants',
+      'page-schedule',
+    ]) {
       await page.getByText(name, { exact: true }).first().waitFor()
       t.pass(`queue ${name} listed`)
     }

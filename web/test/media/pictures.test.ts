@@ -4,10 +4,10 @@
 // rewritten too), /projects and /; a 390 px phone downloads a narrow AVIF, not the original.
 import t from 'tap'
 import sharp from 'sharp'
-import type { ImageInfoList, MediaItem } from '@site/contracts'
-import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
+import type { MediaItem } from '@site/contracts'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, POST } from '../public/api.js'
+import { attr, phoneTab, pictures, variantsOf as variantsOfAt } from '../helpers/pictures.js'
 
 const stack = await startStack({ only: ['auth', 'content', 'content-worker', 'blog', 'web', 'gateway'] })
 t.teardown(() => stack.stop())
@@ -24,16 +24,7 @@ async function upload(width: number, height: number, name: string): Promise<Medi
   if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`)
   return (await res.json()) as MediaItem
 }
-async function variantsOf(url: string) {
-  // Up to 3 minutes: on a loaded machine the worker takes a while for 12 encodes of a 2,400 px image.
-  for (let i = 0; i < 900; i++) {
-    const res = await fetch(`${stack.url}/api/content/images?src=${encodeURIComponent(url)}`)
-    const { items } = (await res.json()) as ImageInfoList
-    if (items.length) return items[0]!
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no variants of ${url}`)
-}
+const variantsOf = (url: string) => variantsOfAt(stack.url, '/api/content/images', url)
 
 const described = await upload(2400, 1600, 'team.jpg')
 await fetch(`${stack.url}/api/media/${described.id}`, {
@@ -62,8 +53,6 @@ await api.post('/api/pages', {
 })
 
 const page = async (path: string) => (await fetch(`${stack.url}${path}`)).text()
-const pictures = (html: string) => [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]!)
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
 
 t.test(
   "/blog: <picture> with AVIF and WebP srcsets, the layout's sizes, size, alt, first eager",
@@ -110,14 +99,7 @@ t.test('a post: its image and the images of its body as pictures', async (t) => 
 })
 
 t.test('a 390 px phone downloads a narrow AVIF, never the original; hydration keeps it', async (t) => {
-  const browser = await launchBrowser({ baseURL: stack.url })
-  t.teardown(() => browser.close())
-  const tab = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  const errors = collectPageErrors(tab)
-  const images: string[] = []
-  tab.on('request', (r) => {
-    if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname)
-  })
+  const { tab, errors, images } = await phoneTab(t, stack.url)
   await tab.goto('/blog', { waitUntil: 'networkidle' })
   const current = await tab
     .locator('.blog-card__image')

@@ -21,6 +21,7 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  */
 export function importImages(db: Connection, posts: PostModel, limits: ImageLimits, log: Log) {
   const created: string[] = []
+  const linked = new Set<string>()
   let pixels = 0
   let dropped = 0
   const admit = (count: number) => {
@@ -35,10 +36,18 @@ export function importImages(db: Connection, posts: PostModel, limits: ImageLimi
     get dropped() {
       return dropped
     },
+    /**
+     * Names of the images the post links, stored by this attempt or found stored (one imported
+     * before the variants job existed gets its variants too; a done one is skipped by the job).
+     */
+    get linked(): string[] {
+      return [...linked].map((url) => url.slice(IMAGE_URL_PREFIX.length))
+    },
     /** Stores an image and answers its URL, or null to leave it out. */
     async store(bytes: Buffer): Promise<string | null> {
       const stored = await storeImage(db, bytes, limits.BLOG_IMAGE_MAX_DIMENSION, admit)
       if (stored?.created) created.push(stored.url)
+      if (stored) linked.add(stored.url)
       return stored?.url ?? null
     },
     /** The attempt failed: removes the images it stored that no post links. */

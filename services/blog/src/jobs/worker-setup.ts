@@ -13,6 +13,7 @@ import { ChangeLog } from '@site/service-kit/changes'
 import { processImport, type ImportResult } from './import.js'
 import { importImages } from './import-images.js'
 import { startScheduleWorker } from './schedule-worker.js'
+import { blogVariantsQueue, startVariantsWorker } from './variants-worker.js'
 import type { TranslationMemo } from './translate-stage.js'
 
 /** Translated pieces kept for a day in Redis, keyed by a hash of what was asked. */
@@ -52,12 +53,15 @@ export async function startImportWorker(
     labelNames: ['outcome'] as const,
     registers: opts.metrics ? [opts.metrics] : [],
   })
+  const variantsQueue = blogVariantsQueue(config)
+  const variantsWorker = startVariantsWorker(config, log, { db, redis, metrics: opts.metrics })
   const { worker, connection, close } = createWorker<BlogImportJob, ImportResult>(
     QUEUES.blogImport,
     async (job) => {
       const images = importImages(db, posts, config, log)
+      let result: ImportResult
       try {
-        return await processImport(job, {
+        result = await processImport(job, {
           db,
           posts,
           llm,
@@ -85,6 +89,13 @@ export async function startImportWorker(
         log.warn({ jobId: job.id, err }, 'blog import gave up')
         throw new UnrecoverableError('The file could not be imported right now. Please try again later.')
       }
+      // The post is saved: its images get their variants (after, so a failed attempt's removed
+      // images are never queued). Best effort: `npm run media:backfill` makes any missed.
+      for (const name of images.linked)
+        await variantsQueue
+          .enqueue(name)
+          .catch((err: unknown) => log.warn({ err, name }, 'variants not queued'))
+      return result
     },
     { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX },
     {
@@ -111,11 +122,13 @@ export async function startImportWorker(
         worker,
       })
     : null
-  const scheduled = startScheduleWorker(config, log, { db, redis, posts, changes, metrics: opts.metrics })
+  const scheduled = startScheduleWorker(config, log, { redis, posts, changes, metrics: opts.metrics })
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
   return [
     { close },
+    ...variantsWorker,
+    { close: () => variantsQueue.close() },
     ...scheduled,
     ...(queueMetrics ? [queueMetrics] : []),
     { close: () => changes.stop() },

@@ -10,14 +10,25 @@ import {
   sniffImage,
   type ImageKind,
 } from '@site/service-kit/images'
+import type { VariantStore } from '@site/service-kit/variants'
+import { deleteFile, findFile, putFile, readFile } from '@site/service-kit/gridfs'
 
 /** Public path of a post image: `/api/blog/images/<name>`; names are content hashes. */
 export const IMAGE_URL_PREFIX = '/api/blog/images/'
-export const IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/
+/** A stored original (what an import links). */
+export const ORIGINAL_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/
+/** What is served: an original, or one of its AVIF/WebP variants (`<hash>-w640.avif`). */
+export const IMAGE_NAME = /^[a-f0-9]{32}(\.(jpg|png|gif|webp)|-w\d{2,4}\.(avif|webp))$/
+
+const BUCKET = 'images'
+
+function mongoDb(db: Connection): mongoose.mongo.Db {
+  if (!db.db) throw Object.assign(new Error('database not connected'), { name: 'MongoNotConnectedError' })
+  return db.db
+}
 
 function imageBucket(db: Connection): mongoose.mongo.GridFSBucket {
-  if (!db.db) throw Object.assign(new Error('database not connected'), { name: 'MongoNotConnectedError' })
-  return new mongoose.mongo.GridFSBucket(db.db, { bucketName: 'images' })
+  return new mongoose.mongo.GridFSBucket(mongoDb(db), { bucketName: BUCKET })
 }
 
 export interface StoredImage {
@@ -47,8 +58,7 @@ export async function storeImage(
   const { ext, contentType } = IMAGE_TYPES[kind]
   const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`
   const url = IMAGE_URL_PREFIX + name
-  const bucket = imageBucket(db)
-  if (await bucket.find({ filename: name }).limit(1).hasNext()) return { url, created: false }
+  if (await findFile(mongoDb(db), BUCKET, name)) return { url, created: false }
   const pixels = await pixelCount(bytes)
   if (pixels === null || !admit(pixels)) return null
   let clean: Buffer
@@ -58,29 +68,38 @@ export async function storeImage(
     if (err instanceof NotAnImageError) return null
     throw err
   }
-  await new Promise<void>((resolve, reject) => {
-    const stream = bucket.openUploadStream(name, { metadata: { contentType, etag: etagOf(clean) } })
-    stream.once('error', reject)
-    stream.once('finish', () => resolve())
-    stream.end(clean)
-  })
+  await putImage(db, name, clean, contentType)
   return { url, created: true }
+}
+
+/** Written and read by chunk `_id` (the kit's gridfs.ts: no collection scan on FerretDB). */
+async function putImage(db: Connection, name: string, bytes: Buffer, contentType: string): Promise<void> {
+  await putFile(mongoDb(db), BUCKET, name, bytes, { contentType, etag: etagOf(bytes) })
+}
+
+/** The blog's image store as the kit's variants job reads and writes it (names are its paths). */
+export const imageStore = (db: Connection): VariantStore => ({
+  get: (name) => loadImage(db, name),
+  put: (name, bytes, contentType) => putImage(db, name, bytes, contentType),
+  delete: (name) => deleteImage(db, name),
+})
+
+/** The names of every stored original (the backfill's list). */
+export async function originalNames(db: Connection): Promise<string[]> {
+  const files = await imageBucket(db).find({}).project({ filename: 1 }).toArray()
+  return files.map((f) => String(f.filename)).filter((n) => ORIGINAL_NAME.test(n))
 }
 
 /** Removes a stored image by its name (no error when it is already gone). */
 export async function deleteImage(db: Connection, name: string): Promise<void> {
-  const bucket = imageBucket(db)
-  for await (const file of bucket.find({ filename: name })) await bucket.delete(file._id)
+  await deleteFile(mongoDb(db), BUCKET, name)
 }
 
 export async function loadImage(db: Connection, name: string): Promise<StoredImage | null> {
-  const bucket = imageBucket(db)
-  const file = await bucket.find({ filename: name }).limit(1).next()
+  const file = await findFile(mongoDb(db), BUCKET, name)
   if (!file) return null
-  const chunks: Buffer[] = []
-  for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer)
   const meta = (file.metadata ?? {}) as { contentType?: string; etag?: string }
-  const bytes = Buffer.concat(chunks)
+  const bytes = await readFile(mongoDb(db), BUCKET, file)
   const contentType = meta.contentType ?? 'application/octet-stream'
   return { name, contentType, bytes, etag: meta.etag ?? etagOf(bytes) }
 }

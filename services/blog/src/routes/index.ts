@@ -6,6 +6,7 @@ import postsChanges from './posts/changes.js'
 import postsAdmin from './posts/admin.js'
 import { previewAdmin, previewPublic } from './posts/preview.js'
 import imagesPublic from './images/public.js'
+import imagesInfo from './images/info.js'
 import translateAdmin from './translate/admin.js'
 import uploadAdmin from './upload/admin.js'
 import jobsAdmin from './jobs/admin.js'
@@ -20,6 +21,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     postsPublic,
     postsChanges,
     imagesPublic,
+    imagesInfo,
     postsAdmin,
     previewPublic,
     previewAdmin,

@@ -1,20 +1,18 @@
 import type { Registry } from 'prom-client'
-import { Counter } from 'prom-client'
-import { QUEUES, SURROGATE, purgeChannel, type MediaVariantsJob, type PurgeMessage } from '@site/contracts'
+import { QUEUES, SURROGATE, purgeChannel, type PurgeMessage } from '@site/contracts'
 import { connectMongo, createRedis, pingMongo, type Closable, type Log } from '@site/service-kit'
-import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service-kit/queues'
-import { NotAnImageError } from '@site/service-kit/images'
 import type { WorkerConfig } from '../config.js'
 import { ObjectStore } from '../lib/objects.js'
 import { imageVariantsModel } from '../models/media.js'
-import { createVariantsQueue } from '../lib/variants-queue.js'
 import { invalidateChannel } from '../plugins/store.js'
 import { objectId } from '../routes/media/public.js'
-import { processVariants, type VariantsResult } from './variants.js'
+import { createVariantsQueue, startVariantsConsumer } from '@site/service-kit/variants'
+import { startPageScheduler } from './schedule-worker.js'
 
 /**
  * The content worker: the `media-variants` consumer, and a sweep that enqueues images whose
- * variants are not made (stored while Redis was away). Used by worker.ts and by tests.
+ * variants are not made (stored while Redis was away); and the pages' scheduled publishes
+ * (`page-schedule`, schedule-worker.ts). Used by worker.ts and by tests.
  */
 export async function startVariantsWorker(
   config: WorkerConfig,
@@ -29,44 +27,30 @@ export async function startVariantsWorker(
   const objects = new ObjectStore(db, 0)
   const variants = imageVariantsModel(db)
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
-  const made = new Counter({
-    name: 'content_image_variants_total',
-    help: 'Images given their responsive variants, by outcome',
-    labelNames: ['outcome'] as const,
-    registers: opts.metrics ? [opts.metrics] : [],
-  })
-  const { worker, connection, close } = createWorker<MediaVariantsJob, VariantsResult>(
-    QUEUES.mediaVariants,
-    async (job) => {
-      try {
-        return await processVariants(job.data, { objects, variants })
-      } catch (err) {
-        if (err instanceof NotAnImageError) {
-          await variants.updateOne({ _id: job.data.path }, { $set: { failed: true } }).catch(() => undefined)
-          throw new UnrecoverableError(err.message)
-        }
-        throw err
-      }
-    },
+  const consumer = startVariantsConsumer({
+    queue: QUEUES.mediaVariants,
     settings,
-    // sharp uses libvips' own threads: one image at a time keeps the worker's memory bounded.
-    { concurrency: config.VARIANTS_CONCURRENCY, lockDuration: 120_000, stalledInterval: 120_000 },
-  )
-  worker.on('completed', (_job, result) => {
-    made.inc({ outcome: result.widths.length ? 'made' : 'skipped' })
-    // The public image info (GET /api/content/images) is cached by every content replica.
-    redis.publish(invalidateChannel(config.QUEUE_PREFIX), 'content-worker').catch(() => undefined)
-    // Shared caches drop the pages and answers that showed the image without its variants.
-    const purge: PurgeMessage = {
-      id: `variants-${result.path}`,
-      keys: [SURROGATE.media(objectId(result.path))],
-    }
-    redis.publish(purgeChannel(config.QUEUE_PREFIX), JSON.stringify(purge)).catch(() => undefined)
+    objects,
+    variants,
+    log,
+    metric: {
+      name: 'content_image_variants_total',
+      help: 'Images given their responsive variants, by outcome',
+    },
+    registry: opts.metrics,
+    concurrency: config.VARIANTS_CONCURRENCY,
+    onDone: (result) => {
+      // The public image info (GET /api/content/images) is cached by every content replica.
+      redis.publish(invalidateChannel(config.QUEUE_PREFIX), 'content-worker').catch(() => undefined)
+      // Shared caches drop the pages and answers that showed the image without its variants.
+      const purge: PurgeMessage = {
+        id: `variants-${result.path}`,
+        keys: [SURROGATE.media(objectId(result.path))],
+      }
+      redis.publish(purgeChannel(config.QUEUE_PREFIX), JSON.stringify(purge)).catch(() => undefined)
+    },
   })
-  worker.on('failed', (job, err) => {
-    made.inc({ outcome: 'failed' })
-    log.warn({ path: job?.data.path, err: { name: err.name, message: err.message } }, 'variants failed')
-  })
+  const { worker, connection } = consumer
 
   // Images stored while Redis was away were never enqueued: the sweep enqueues them (one job id per
   // image, so an image already queued is not queued twice).
@@ -91,16 +75,14 @@ export async function startVariantsWorker(
   }, config.VARIANTS_SWEEP_INTERVAL_MS)
   sweep.unref()
 
-  const queueMetrics = opts.metrics
-    ? instrumentQueue({ registry: opts.metrics, name: QUEUES.mediaVariants, settings, worker })
-    : null
+  const scheduler = startPageScheduler(config, log, { db, redis, metrics: opts.metrics })
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
   return [
     { close: async () => clearInterval(sweep) },
-    { close },
+    ...consumer.closables,
     { close: () => queue.close() },
-    ...(queueMetrics ? [queueMetrics] : []),
+    ...scheduler,
     { close: async () => redis.disconnect() },
     { close: () => db.close() },
   ]

@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose'
 import { etagOf } from '@site/service-kit'
+import { deleteFile, findFile, putFile, readFile } from '@site/service-kit/gridfs'
 
 export interface StoredObject {
   path: string
@@ -8,6 +9,8 @@ export interface StoredObject {
   length: number
   bytes: Buffer
 }
+
+const BUCKET = 'objects'
 
 /** Public object paths look like `projects/<24 hex>.<ext>`; anything else is simply not found. */
 export const OBJECT_PATH = /^[a-z0-9-]+\/[A-Za-z0-9_-]{1,64}\.(jpg|png|gif|webp|avif|pdf|mp4)$/
@@ -25,31 +28,27 @@ export class ObjectStore {
     private readonly cacheBytes: number,
   ) {}
 
-  private bucket() {
+  private mongo() {
     if (!this.db.db)
       throw Object.assign(new Error('database not connected'), { name: 'MongoNotConnectedError' })
-    return new mongoose.mongo.GridFSBucket(this.db.db, { bucketName: 'objects' })
+    return this.db.db
   }
 
+  private bucket() {
+    return new mongoose.mongo.GridFSBucket(this.mongo(), { bucketName: BUCKET })
+  }
+
+  /** Written, found, read and deleted by `_id` (the kit's gridfs.ts: no collection scan on FerretDB). */
   async put(path: string, bytes: Buffer, contentType: string): Promise<void> {
-    const etag = etagOf(bytes)
-    await new Promise<void>((resolve, reject) => {
-      const upload = this.bucket().openUploadStream(path, { metadata: { contentType, etag } })
-      upload.once('error', reject)
-      upload.once('finish', () => resolve())
-      upload.end(bytes)
-    })
+    await putFile(this.mongo(), BUCKET, path, bytes, { contentType, etag: etagOf(bytes) })
   }
 
   async get(path: string): Promise<StoredObject | null> {
     const cached = this.memory.get(path)
     if (cached) return cached
-    const bucket = this.bucket()
-    const file = await bucket.find({ filename: path }).limit(1).next()
+    const file = await findFile(this.mongo(), BUCKET, path)
     if (!file) return null
-    const chunks: Buffer[] = []
-    for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer)
-    const bytes = Buffer.concat(chunks)
+    const bytes = await readFile(this.mongo(), BUCKET, file)
     const meta = (file.metadata ?? {}) as { contentType?: string; etag?: string }
     const object = {
       path,
@@ -73,9 +72,7 @@ export class ObjectStore {
 
   async delete(path: string): Promise<void> {
     this.forget(path)
-    const bucket = this.bucket()
-    const files = await bucket.find({ filename: path }).toArray()
-    for (const f of files) await bucket.delete(f._id)
+    await deleteFile(this.mongo(), BUCKET, path)
   }
 
   /** Another replica may have deleted an object: called with every cache invalidation. */

@@ -43,39 +43,13 @@ export function mediaModel(db: Connection): MediaModel {
   return (db.models.Media as MediaModel | undefined) ?? db.model<MediaDoc>('Media', schema)
 }
 
-/**
- * The responsive variants of one stored image (a library item, a project image), by its object
- * path: its size, and the widths the AVIF/WebP variants were made at (`done` once the job ran).
- */
-export interface ImageVariantsDoc {
-  _id: string
-  width: number
-  height: number
-  widths: number[]
-  done: boolean
-  /** The stored bytes could not be decoded: not tried again. */
-  failed?: boolean
-  updated_at: Date
-}
-const variantsSchema = new Schema<ImageVariantsDoc>(
-  {
-    _id: { type: String, required: true },
-    width: { type: Number, required: true },
-    height: { type: Number, required: true },
-    widths: { type: [Number], default: [] },
-    done: { type: Boolean, default: false },
-    failed: { type: Boolean, default: false },
-    updated_at: { type: Date, default: () => new Date() },
-  },
-  { collection: 'image_variants', versionKey: false },
-)
-export type ImageVariantsModel = Model<ImageVariantsDoc>
-export function imageVariantsModel(db: Connection): ImageVariantsModel {
-  return (
-    (db.models.ImageVariants as ImageVariantsModel | undefined) ??
-    db.model<ImageVariantsDoc>('ImageVariants', variantsSchema)
-  )
-}
+// The variants record of a library item or project image (collection `image_variants`), as every
+// service that stores images keeps it.
+export {
+  imageVariantsModel,
+  type ImageVariantsDoc,
+  type ImageVariantsModel,
+} from '@site/service-kit/variants'
 
 export const toMediaDto = (doc: MediaDoc, widths: number[] = []): MediaItem => ({
   id: doc._id.toString(),

@@ -7,7 +7,11 @@ import { pageRedirectModel } from '../models/page-redirect.js'
 import { projectModel } from '../models/project.js'
 import { seedMarkerModel } from '../models/seed-marker.js'
 import { imageVariantsModel, mediaModel } from '../models/media.js'
-import { createVariantsQueue } from '../lib/variants-queue.js'
+import { createVariantsQueue } from '@site/service-kit/variants'
+import { PAGE_SCHEDULE } from '../lib/page-schedule.js'
+import { createScheduleQueue, enqueueSchedule } from '@site/service-kit/schedule'
+import { QUEUES } from '@site/contracts'
+import type { PageDoc } from '../models/page.js'
 import { ReadCache, type ChangeInput } from '@site/service-kit'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { ObjectStore } from '../lib/objects.js'
@@ -43,6 +47,8 @@ export interface Store {
    * failed enqueue is logged only (the worker's sweep enqueues what is left undone).
    */
   imageStored(path: string, size: { width: number; height: number }, log: FastifyBaseLogger): Promise<void>
+  /** After a page's write: its scheduled moments as delayed jobs (the kit's scheduler; best effort, the worker sweeps). */
+  schedule(page: PageDoc, before: PageDoc | null): Promise<void>
   /** Resolves once the defaults are in the database; retried on the next read if the database was away. */
   seeded(): Promise<void>
   /**
@@ -88,7 +94,11 @@ export default fp<{ config: Config }>(
       await cache.invalidate(request.log)
       await app.changes.record(request, change)
     }
-    const variants = createVariantsQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })
+    const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
+    const variants = createVariantsQueue(settings)
+    const scheduled = createScheduleQueue<'pageId'>(QUEUES.pageSchedule, settings)
+    const schedule = (page: PageDoc, before: PageDoc | null) =>
+      enqueueSchedule(PAGE_SCHEDULE, scheduled.queue, page, before, app.log)
     const imageStored = async (
       path: string,
       size: { width: number; height: number },
@@ -103,7 +113,7 @@ export default fp<{ config: Config }>(
         .enqueue(path)
         .catch((err: unknown) => log.warn({ err, path }, 'variants job not enqueued'))
     }
-    app.decorate('store', { models, cache, objects, imageStored, seeded, changed })
+    app.decorate('store', { models, cache, objects, imageStored, schedule, seeded, changed })
     app.addHook('onReady', async () => {
       await seeded().catch((err: unknown) => app.log.warn({ err }, 'seeding postponed: database unavailable'))
     })
@@ -119,6 +129,7 @@ export default fp<{ config: Config }>(
       clearInterval(sweep)
       cache.close()
       await variants.close()
+      await scheduled.close()
     })
   },
   { name: 'content-store', dependencies: ['kit-changes'] },

@@ -16,7 +16,8 @@ export const QUEUE_BOARD_PATH = '/api/admin/queues'
  */
 const queueBoardAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
-  const queues = [QUEUES.blogImport, QUEUES.contactNotify].map((name) => createQueue(name, settings))
+  // Every queue the contracts name, so a new one cannot be left off the board (the schedule queues were).
+  const queues = Object.values(QUEUES).map((name) => createQueue(name, settings))
   app.addHook('onClose', async () => {
     for (const q of queues) await q.close()
   })

@@ -35,6 +35,11 @@ export const media = {
   variants: (count: number) => (count ? `${count} responsive sizes` : 'Responsive sizes are being made'),
   pick: 'Choose from library',
   insert: 'Insert image from library',
+  /** The insert buttons' names, one per body (not the fields' labels: those name the fields). */
+  insertInto: {
+    content_nl: 'Insert image from library into the Dutch body',
+    content_en: 'Insert image from library into the English body',
+  },
   pickTitle: 'Choose an image from the library',
   pickThis: (name: string) => `Use ${name}`,
   noImages: 'No images in the library yet (upload them in the Media tab).',

@@ -51,20 +51,25 @@ function PickerGrid({ onPick }: { onPick: (item: MediaItem) => void }) {
   )
 }
 
-/** A button that opens the library and answers the chosen image's URL. */
+/**
+ * A button that opens the library and answers the chosen image's URL. `name`: its accessible name
+ * where a dialog has several (one per body), which a screen reader would otherwise announce alike.
+ */
 export function MediaPickerButton({
   onPick,
   disabled,
   label = texts.media.pick,
+  name,
 }: {
   onPick: (url: string, item: MediaItem) => void
   disabled?: boolean
   label?: string
+  name?: string
 }) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={disabled}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={disabled} aria-label={name}>
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>

@@ -1,7 +1,13 @@
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl, type MediaVariantsJob } from '@site/contracts'
-import { NotAnImageError, imageSize, makeVariants } from '@site/service-kit/images'
-import type { ObjectStore } from '../lib/objects.js'
-import type { ImageVariantsModel } from '../models/media.js'
+import { NotAnImageError, imageSize, makeVariants } from '../images.js'
+import type { ImageVariantsModel } from './model.js'
+
+/** Where a service keeps its images: the variants are stored beside the original, in the same store. */
+export interface VariantStore {
+  get(path: string): Promise<{ bytes: Buffer } | null>
+  put(path: string, bytes: Buffer, contentType: string): Promise<void>
+  delete(path: string): Promise<void>
+}
 
 export interface VariantsResult {
   path: string
@@ -10,7 +16,7 @@ export interface VariantsResult {
   bytes: number
 }
 
-const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const
+export const VARIANT_CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp' } as const
 /** `media/<id>.jpg` → `media/<id>`: the variants sit beside the original. */
 export const variantBase = (path: string) => path.replace(/\.[a-z0-9]+$/, '')
 /** A variant's own path, never itself given variants. */
@@ -24,7 +30,7 @@ export const VARIANT_PATH = /-w\d+\.(avif|webp)$/
  */
 export async function processVariants(
   job: MediaVariantsJob,
-  deps: { objects: ObjectStore; variants: ImageVariantsModel },
+  deps: { objects: VariantStore; variants: ImageVariantsModel },
 ): Promise<VariantsResult> {
   const { path } = job
   if (VARIANT_PATH.test(path)) return { path, widths: [], bytes: 0 }
@@ -40,7 +46,7 @@ export async function processVariants(
   for (const v of variants) {
     const target = variantUrl(base, v.width, v.format)
     await deps.objects.delete(target) // an earlier attempt's copy, if any
-    await deps.objects.put(target, v.bytes, CONTENT_TYPES[v.format])
+    await deps.objects.put(target, v.bytes, VARIANT_CONTENT_TYPES[v.format])
     bytes += v.bytes.length
   }
   const widths = [...new Set(variants.map((v) => v.width))].sort((a, b) => a - b)
@@ -53,5 +59,5 @@ export async function processVariants(
 }
 
 /** Every variant path of an image with these widths (for deleting them with it). */
-export const variantPaths = (path: string, widths: number[]) =>
+export const variantPaths = (path: string, widths: readonly number[]) =>
   widths.flatMap((w) => VARIANT_FORMATS.map((f) => variantUrl(variantBase(path), w, f)))

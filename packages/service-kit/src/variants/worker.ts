@@ -1,0 +1,61 @@
+import { Counter, type Registry } from 'prom-client'
+import type { MediaVariantsJob } from '@site/contracts'
+import { NotAnImageError } from '../images.js'
+import type { Log } from '../log.js'
+import type { Closable } from '../run.js'
+import { UnrecoverableError, createWorker, instrumentQueue, type QueueSettings } from '../queues/index.js'
+import type { ImageVariantsModel } from './model.js'
+import { processVariants, type VariantStore, type VariantsResult } from './process.js'
+
+/**
+ * A variants queue's consumer (the content worker's `media-variants`, the blog worker's
+ * `blog-image-variants`): runs processVariants over the service's store, counts the outcomes in
+ * `metric` and calls `onDone` when an image is finished (the service purges what showed it plain).
+ * Bytes that cannot be decoded are marked failed and never retried.
+ */
+export function startVariantsConsumer(opts: {
+  queue: string
+  settings: QueueSettings
+  objects: VariantStore
+  variants: ImageVariantsModel
+  log: Log
+  metric: { name: string; help: string }
+  registry?: Registry
+  concurrency?: number
+  onDone: (result: VariantsResult) => void
+}) {
+  const { objects, variants, log } = opts
+  const made = new Counter({
+    ...opts.metric,
+    labelNames: ['outcome'] as const,
+    registers: opts.registry ? [opts.registry] : [],
+  })
+  const { worker, connection, close } = createWorker<MediaVariantsJob, VariantsResult>(
+    opts.queue,
+    async (job) => {
+      try {
+        return await processVariants(job.data, { objects, variants })
+      } catch (err) {
+        if (!(err instanceof NotAnImageError)) throw err
+        await variants.updateOne({ _id: job.data.path }, { $set: { failed: true } }).catch(() => undefined)
+        throw new UnrecoverableError(err.message)
+      }
+    },
+    opts.settings,
+    // sharp uses libvips' own threads: one image at a time keeps the worker's memory bounded.
+    { concurrency: opts.concurrency ?? 1, lockDuration: 120_000, stalledInterval: 120_000 },
+  )
+  worker.on('completed', (_job, result) => {
+    made.inc({ outcome: result.widths.length ? 'made' : 'skipped' })
+    opts.onDone(result)
+  })
+  worker.on('failed', (job, err) => {
+    made.inc({ outcome: 'failed' })
+    log.warn({ path: job?.data.path, err: { name: err.name, message: err.message } }, 'variants failed')
+  })
+  const queueMetrics = opts.registry
+    ? instrumentQueue({ registry: opts.registry, name: opts.queue, settings: opts.settings, worker })
+    : null
+  const closables: Closable[] = [{ close }, ...(queueMetrics ? [queueMetrics] : [])]
+  return { worker, connection, closables }
+}
