@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { ReadCache, type CachedBody } from '@site/service-kit'
+import type { PublishedIndex } from './published-index.js'
 
 /** Redis key whose value changes on every write to posts (API replicas and the worker bump it). */
 export const postsVersionKey = (prefix: string) => `${prefix}:blog:posts-version`
@@ -24,6 +25,8 @@ const MAX_ENTRIES = 200
 export class PublishedCache {
   private readonly cache: ReadCache
   private version: string | null | undefined
+  private indexed: { version: string | null | undefined; at: number; index: Promise<PublishedIndex> } | null =
+    null
 
   constructor(
     private readonly redis: Redis,
@@ -35,6 +38,25 @@ export class PublishedCache {
 
   invalidate() {
     this.cache.clearLocal()
+    this.indexed = null
+  }
+
+  /**
+   * The published index (published-index.ts) of the current posts version: loaded once, by the
+   * first caller after a write, and shared with the callers that come meanwhile.
+   */
+  async index(load: () => Promise<PublishedIndex>): Promise<PublishedIndex> {
+    const version = await this.redis.get(postsVersionKey(this.prefix)).catch(() => undefined)
+    const kept = this.indexed
+    const fresh =
+      kept && (version === undefined ? Date.now() - kept.at < this.ttlMs : kept.version === version)
+    if (fresh) return kept.index
+    const index = load()
+    this.indexed = { version, at: Date.now(), index }
+    index.catch(() => {
+      if (this.indexed?.index === index) this.indexed = null
+    })
+    return index
   }
 
   async get(

@@ -12,7 +12,7 @@ export interface ListQuery {
   published?: boolean
 }
 
-const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
+export const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
 
 /**
  * One page of post summaries, newest first: a projection without the HTML bodies, skip/limit, and

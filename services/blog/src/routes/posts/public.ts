@@ -12,6 +12,7 @@ import {
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
 import { listPosts } from '../../posts/list.js'
+import { loadPublishedIndex, publishedBySlug, publishedPage } from '../../posts/published-index.js'
 import { NOT_FOUND } from '../../posts/repo.js'
 import { resolveRedirect } from '../../posts/redirects.js'
 
@@ -26,6 +27,7 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
  */
 const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
+  const publishedIndex = () => ctx.cache.index(() => loadPublishedIndex(ctx.posts))
   app.get(
     '/api/blog',
     {
@@ -45,7 +47,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       if (!admin || (published === true && !q?.trim())) {
         // The public list ignores `q` (a search per visitor request would bypass the cache).
         const entry = await ctx.cache.get(`published:${page}:${pageSize}`, async () => {
-          const list = await listPosts(ctx.posts, { page, pageSize, published: true })
+          const list = await publishedPage(ctx.posts, await publishedIndex(), page, pageSize)
           return { ...list, items: await ctx.bylines(list.items) }
         })
         return sendShared(request, reply, entry, [SURROGATE.posts])
@@ -70,7 +72,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await ctx.cache.get(
         `slug:${slug}`,
         async () => {
-          const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
+          const doc = await publishedBySlug(ctx.posts, await publishedIndex(), slug)
           return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
         },
         (post) => [SURROGATE.post((post as { id: string }).id)],
