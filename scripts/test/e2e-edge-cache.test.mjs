@@ -7,6 +7,9 @@ import { freePort, waitForPort } from '../lib/infra.mjs'
 import { startStack } from '../lib/stack.mjs'
 
 t.setTimeout(300_000)
+// "At once": far below the page budget (PAGE_TIMEOUT_MS, 6 s) the first request waited, with room
+// for a loaded machine; bench:edge measures how fast (its outage part: every page within 100 ms).
+const AT_ONCE_MS = 1000
 const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'gateway'] })
 t.teardown(() => stack.stop())
 stack.seedAdmin('admin', 'correct horse battery')
@@ -114,7 +117,7 @@ t.test('with the web server frozen, pages already served are answered stale, and
     const started = Date.now()
     const res = await page(b, path)
     t.equal(res.status, 200, `${path}: 200`)
-    t.ok(Date.now() - started < 100, `${path}: within ${Date.now() - started} ms`)
+    t.ok(Date.now() - started < AT_ONCE_MS, `${path}: within ${Date.now() - started} ms`)
     t.match(res.cacheStatus, /stale-if-error/)
   }
   stack.supervisor.signal('web', 'SIGCONT')
@@ -145,7 +148,7 @@ t.test(
     const started = Date.now()
     const untouched = await page(a, '/en/projects')
     t.equal(untouched.status, 200, 'a page the write did not name is still a hit')
-    t.ok(Date.now() - started < 100, `within ${Date.now() - started} ms`)
+    t.ok(Date.now() - started < AT_ONCE_MS, `within ${Date.now() - started} ms`)
     stack.supervisor.signal('blog', 'SIGCONT')
   },
 )

@@ -67,14 +67,26 @@ t.teardown(() => chrome.kill())
 for (const path of ['/', '/blog', '/blog/photo-post-5']) {
   t.test(`Lighthouse image audits pass on ${path}`, async (t) => {
     const { default: lighthouse } = await import('lighthouse')
-    const run = await lighthouse(`${stack.url}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    })
+    // Asked for once first, as bench:media does: the run sees the page a next visitor would.
+    t.equal((await fetch(`${stack.url}${path}`)).status, 200)
+    let run
+    for (let attempt = 1; ; attempt++) {
+      run = await lighthouse(`${stack.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+      // Now and then, on a loaded machine, Lighthouse cannot record the page at all (bench:media
+      // met NO_NAVSTART on /blog: the trace lacked its navigation start; a CI run of stop 39 failed
+      // here with a runtime error on /blog). Such a run measured nothing, so it is tried again,
+      // twice at most; a page that never records still fails, and audits are judged only on a
+      // run that recorded.
+      if (!run!.lhr.runtimeError || attempt === 3) break
+      t.comment(`run ${attempt}: ${run!.lhr.runtimeError.message}; trying again`)
+    }
     const audits = run!.lhr.audits
-    t.equal(run!.lhr.runtimeError, undefined, 'Lighthouse ran')
+    t.equal(run!.lhr.runtimeError?.message, undefined, 'Lighthouse ran')
     const delivery = audits['image-delivery-insight']!
     const flagged = ((delivery.details as { items?: { url?: string }[] } | undefined)?.items ?? []).map(
       (i) => i.url,
