@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import Redis from 'ioredis'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 import { startStack } from '../../scripts/lib/stack.mjs'
 import { addPost, client, etags, publicUrls } from '../../scripts/test/lib/site-content.mjs'
@@ -23,6 +24,32 @@ const env = {
   RATE_LIMIT_PER_MINUTE: '1000000',
   RATE_LIMIT_SENSITIVE_PER_MINUTE: '1000000',
   RATE_LIMIT_READ_PER_MINUTE: '1000000',
+}
+
+/**
+ * Wait until no BullMQ job of the stack is waiting, active or prioritized, twice in a row. The fill
+ * ends when the last upload answers, while its image variants are still queued: a backup taken
+ * then holds those jobs, and the restored site would render the newest posts without their
+ * variants until it has worked them off (seen: / and /blog answered another ETag at first).
+ */
+async function queuesAtRest(prefix) {
+  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true })
+  await redis.connect()
+  try {
+    for (let quiet = 0, tries = 0; quiet < 2; tries++) {
+      if (tries > 600) throw new Error(`the queues under ${prefix} did not come to rest in 10 min`)
+      const keys = []
+      for (const suffix of ['wait', 'active', 'prioritized'])
+        keys.push(...(await redis.keys(`${prefix}:*:${suffix}`)).map((k) => [k, suffix]))
+      let busy = 0
+      for (const [key, suffix] of keys)
+        busy += suffix === 'prioritized' ? await redis.zcard(key) : await redis.llen(key)
+      quiet = busy === 0 ? quiet + 1 : 0
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+  } finally {
+    redis.disconnect()
+  }
 }
 
 function run(script, args) {
@@ -62,6 +89,7 @@ try {
   }
   await Promise.all([worker(), worker(), worker(), worker()])
   const fillS = seconds(t0)
+  await queuesAtRest(a.env.QUEUE_PREFIX)
 
   const archive = join(dir, 'site.bson.gz')
   t0 = performance.now()
@@ -78,6 +106,18 @@ try {
   stacks.push(b)
   const after = await etags(b.url, paths)
   const differing = paths.filter((p) => before[p] !== after[p])
+  // What differs, to read: the first few differing paths as each stack answers them now.
+  const diffDir = join(root, '.data/bench/backup-diff')
+  mkdirSync(diffDir, { recursive: true })
+  for (const [n, path] of differing.slice(0, 3).entries())
+    for (const [name, stack, first] of [
+      ['original', a, before],
+      ['restored', b, after],
+    ]) {
+      const res = await fetch(stack.url + path, { headers: { 'accept-encoding': 'identity' } })
+      const head = `${path}: now ${res.status} ${res.headers.get('etag')}, at first ${first[path]}`
+      writeFileSync(join(diffDir, `${n}-${name}.txt`), `${head}\n${await res.text()}`)
+    }
 
   const result = {
     posts,

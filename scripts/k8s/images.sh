@@ -5,7 +5,9 @@
 #     from scripts/docker/build-local-images.sh (Docker Hub is unreachable here);
 #   - the cluster's own, built from Go modules of the module proxy: the pod sandbox
 #     (scripts/k8s/pause, tagged registry.k8s.io/pause:3.10), CoreDNS and metrics-server; and
-#     kube-router, whose firewall enforces the NetworkPolicies (run on the node by cluster.sh).
+#     kube-router, whose firewall enforces the NetworkPolicies (run on the node by cluster.sh);
+#   - with E2E_KEDA=1, for the keda component: KEDA's operator and metrics adapter (keda-build.sh)
+#     and Prometheus, which the ScaledObjects query.
 # Needs a Docker daemon (scripts/docker/engine.sh start) and the cluster's containerd running.
 #   scripts/k8s/images.sh            build what is missing, import everything
 set -euo pipefail
@@ -16,6 +18,8 @@ TOOLS=$ROOT/.tools/k8s
 SOCK=$ROOT/.data/k8s/run/containerd.sock
 COREDNS_VERSION=v1.12.4
 METRICS_SERVER_VERSION=v0.9.0
+PROMETHEUS_VERSION=v0.316.0 # the Go module's version of Prometheus 3.16
+export KEDA_VERSION=v2.21.0
 say() { echo "[images] $*"; }
 docker info >/dev/null 2>&1 || { say "no Docker daemon answers: scripts/docker/engine.sh start"; exit 1; }
 [[ -S $SOCK ]] || { say "the cluster's containerd is not running: scripts/k8s/cluster.sh up"; exit 1; }
@@ -40,6 +44,18 @@ start=$SECONDS
   GOBIN=$TOOLS go install -ldflags '-s -w' "sigs.k8s.io/metrics-server/cmd/metrics-server@$METRICS_SERVER_VERSION"
 [[ -x $TOOLS/kube-router ]] ||
   GOBIN=$TOOLS go install -ldflags '-s -w' github.com/cloudnativelabs/kube-router/v2/cmd/kube-router@v2.1.0
+cluster=(registry.k8s.io/pause:3.10 "site-local/coredns:${COREDNS_VERSION#v}"
+  "site-local/metrics-server:${METRICS_SERVER_VERSION#v}")
+if [[ ${E2E_KEDA:-} == 1 ]]; then
+  [[ -x $TOOLS/prometheus ]] ||
+    GOBIN=$TOOLS go install -ldflags '-s -w' "github.com/prometheus/prometheus/cmd/prometheus@$PROMETHEUS_VERSION"
+  scripts/k8s/keda-build.sh
+  scratch_image "site-local/prometheus:${PROMETHEUS_VERSION#v}" "$TOOLS/prometheus" 'USER 65534:65534'
+  scratch_image "site-local/keda:${KEDA_VERSION#v}" "$TOOLS/keda/keda" 'USER 1000:1000'
+  scratch_image "site-local/keda-metrics-apiserver:${KEDA_VERSION#v}" "$TOOLS/keda/keda-adapter" 'USER 1000:1000'
+  cluster+=("site-local/prometheus:${PROMETHEUS_VERSION#v}" "site-local/keda:${KEDA_VERSION#v}"
+    "site-local/keda-metrics-apiserver:${KEDA_VERSION#v}")
+fi
 scratch_image registry.k8s.io/pause:3.10 "$TOOLS/pause" 'USER 65535:65535'
 scratch_image "site-local/coredns:${COREDNS_VERSION#v}" "$TOOLS/coredns"
 scratch_image "site-local/metrics-server:${METRICS_SERVER_VERSION#v}" "$TOOLS/metrics-server" 'USER 1000:1000'
@@ -71,7 +87,5 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   exit 1
 fi
 start=$SECONDS
-docker save registry.k8s.io/pause:3.10 "site-local/coredns:${COREDNS_VERSION#v}" \
-  "site-local/metrics-server:${METRICS_SERVER_VERSION#v}" "${ours[@]}" |
-  ctr --address "$SOCK" -n k8s.io images import - >/dev/null
-say "imported ${#ours[@]} + 3 images into the cluster's containerd: $((SECONDS - start)) s"
+docker save "${cluster[@]}" "${ours[@]}" | ctr --address "$SOCK" -n k8s.io images import - >/dev/null
+say "imported ${#ours[@]} + ${#cluster[@]} images into the cluster's containerd: $((SECONDS - start)) s"
