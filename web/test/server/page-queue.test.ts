@@ -5,7 +5,7 @@ import t from 'tap'
 import { spawn } from 'node:child_process'
 import { createServer, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { freePort, scrape } from '@site/service-kit/testing'
+import { freePort, scrape, waitForPort } from '@site/service-kit/testing'
 
 /** A content service whose reads wait until released; it notes reads whose caller hung up. */
 async function heldService() {
@@ -63,8 +63,9 @@ t.teardown(() => {
   child.kill()
 })
 const web = `http://127.0.0.1:${port}`
-for (let i = 0; i < 100 && !(await fetch(`${web}/livez`).catch(() => null)); i++)
-  await new Promise((r) => setTimeout(r, 100))
+// Up to 2 minutes: under CI's load the server once took more than the 10 s this waited before, and
+// the tests then met a refused connection. A server that never listens fails here, by name.
+await waitForPort(port, 120_000)
 const outcomes = async () => {
   const metrics = await scrape(`${web}/metrics`)
   return Object.fromEntries(
