@@ -53,16 +53,19 @@ export async function checkKedaReady(prometheus) {
     const n = await waiting(prometheus, 'media-variants|page-schedule')
     return Number.isFinite(n) && { waiting: n }
   })
-  // And KEDA reads it through the external metrics API, as the HPA does.
-  const metric = kjson(
-    [
-      'get',
-      '--raw',
-      `/apis/external.metrics.k8s.io/v1beta1/namespaces/${NS}/s0-prometheus?labelSelector=${encodeURIComponent(
-        'scaledobject.keda.sh/name=content-worker',
-      )}`,
-    ],
-    { ns: null },
+  // And KEDA reads it through the external metrics API, as the HPA does (`--raw` answers JSON and
+  // takes no `-o json`, hence kubectl, not kjson).
+  const metric = JSON.parse(
+    kubectl(
+      [
+        'get',
+        '--raw',
+        `/apis/external.metrics.k8s.io/v1beta1/namespaces/${NS}/s0-prometheus?labelSelector=${encodeURIComponent(
+          'scaledobject.keda.sh/name=content-worker',
+        )}`,
+      ],
+      { ns: null },
+    ),
   )
   return {
     scaledObjects: objects.map((o) => o.metadata.name),
