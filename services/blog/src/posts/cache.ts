@@ -25,6 +25,8 @@ const MAX_ENTRIES = 200
 export class PublishedCache {
   private readonly cache: ReadCache
   private version: string | null | undefined
+  /** The posts version the last get() read (undefined: Redis did not answer); index() uses it. */
+  private seen: string | null | undefined
   private indexed: { version: string | null | undefined; at: number; index: Promise<PublishedIndex> } | null =
     null
 
@@ -43,10 +45,12 @@ export class PublishedCache {
 
   /**
    * The published index (published-index.ts) of the current posts version: loaded once, by the
-   * first caller after a write, and shared with the callers that come meanwhile.
+   * first caller after a write, and shared with the callers that come meanwhile. Called from a
+   * loader of get(), which has just read the posts version: that reading is trusted here rather
+   * than asked of Redis a second time (undefined: Redis did not answer, so the index ages out).
    */
   async index(load: () => Promise<PublishedIndex>): Promise<PublishedIndex> {
-    const version = await this.redis.get(postsVersionKey(this.prefix)).catch(() => undefined)
+    const version = this.seen
     const kept = this.indexed
     const fresh =
       kept && (version === undefined ? Date.now() - kept.at < this.ttlMs : kept.version === version)
@@ -65,6 +69,7 @@ export class PublishedCache {
     keysOf?: (value: unknown) => string[],
   ): Promise<CachedBody> {
     const version = await this.redis.get(postsVersionKey(this.prefix)).catch(() => undefined)
+    this.seen = version
     if (version === undefined) return this.cache.get(key, load, this.ttlMs, keysOf)
     if (version !== this.version) {
       this.cache.clearLocal()
