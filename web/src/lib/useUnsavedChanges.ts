@@ -25,6 +25,18 @@ export function useUnsavedChanges(dirty: boolean) {
   }, [dirty])
 }
 
+/**
+ * The person chose to discard every unsaved edit (the guard's "Discard changes"): the reload/close
+ * warning goes at once, not when the forms unmount. Until the next page has rendered, the old one
+ * can stay mounted (hidden while the new one suspends), and it must not warn about edits already
+ * given up.
+ */
+export function discardUnsavedChanges() {
+  dirtyForms.clear()
+  window.removeEventListener('beforeunload', warn)
+  notify()
+}
+
 /** Whether any form holds unsaved changes. */
 export function useAnyUnsavedChanges() {
   return useSyncExternalStore(

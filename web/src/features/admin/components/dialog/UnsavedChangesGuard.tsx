@@ -1,6 +1,6 @@
 import { useBlocker } from 'react-router-dom'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
-import { useAnyUnsavedChanges } from '@/lib/useUnsavedChanges'
+import { discardUnsavedChanges, useAnyUnsavedChanges } from '@/lib/useUnsavedChanges'
 import { texts as adminTexts } from '../../texts'
 
 /**
@@ -17,7 +17,10 @@ export function UnsavedChangesGuard() {
     <DiscardChangesDialog
       open={blocker.state === 'blocked'}
       onKeep={() => blocker.reset?.()}
-      onDiscard={() => blocker.proceed?.()}
+      onDiscard={() => {
+        discardUnsavedChanges()
+        blocker.proceed?.()
+      }}
       texts={texts}
     />
   )
