@@ -1,5 +1,5 @@
 // The gateway's shared cache against a counting upstream: what is kept (shareable answers only),
-// the key (declared query parameters, encoding), bypass with a session or Authorization,
+// the key (declared query parameters, encoding), bypass with a session, Authorization or a Range,
 // Cache-Status and Age, 304s from the store, coalescing, purges by surrogate key, and
 // stale-if-error when the upstream fails.
 import t, { type Test } from 'tap'
@@ -166,6 +166,22 @@ t.test('never kept: private, Set-Cookie, not shareable; a session or Authorizati
   await get('/third')
   await get('/third')
   t.equal(up.count('/third'), 2, 'no-cache: not kept')
+})
+
+t.test("a byte range is the upstream's to answer: never served from the store", async (t) => {
+  const { up, get, app } = await gateway(t)
+  await get('/guide')
+  t.match((await get('/guide')).headers['cache-status'], /^gateway; hit/, 'the whole answer is kept')
+  const part = await get('/guide', { range: 'bytes=0-1' })
+  t.equal(part.headers['cache-status'], 'gateway; fwd=bypass', 'a range goes on (a media player needs 206)')
+  t.equal(up.count('/guide'), 2)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const fetched = await fetch(`http://127.0.0.1:${port}/guide`, { headers: { range: 'bytes=0-1' } })
+  await fetched.arrayBuffer()
+  t.equal(fetched.headers.get('cache-status'), 'gateway; fwd=bypass', 'also before Fastify routes it')
+  t.equal(up.count('/guide'), 3)
+  t.match((await get('/guide')).headers['cache-status'], /^gateway; hit/, 'the kept answer is still there')
 })
 
 t.test('a redirect is kept, but not one to a query another visitor sent', async (t) => {

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { negotiate } from './compression.js'
 import type { SharedCache } from '../cache/shared-cache.js'
 import { upstreamGroup } from '../cache/shared-cache.js'
-import { cacheKey, notModified, personal, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
+import { bypasses, cacheKey, notModified, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
 import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
@@ -20,7 +20,7 @@ import type { CacheMetrics } from './shared-cache-metrics.js'
  *   the kept answer at once, and one background fetch for the key renews it;
  * - purged, expired, or missing: the request goes on to the upstream; one request per key does
  *   (coalescing), the others wait for its answer and are served it from the store.
- * Signed-in or authorized requests, and other methods, pass untouched (`fwd=bypass`).
+ * Signed-in or authorized requests, byte ranges, and other methods, pass untouched (`fwd=bypass`).
  */
 
 /** Header that marks the gateway's own background fetch (its value is this process's secret). */
@@ -86,7 +86,7 @@ export function answerFreshHitsFirst(server: Server, cache: SharedCache, metrics
     if (!freshHit(req, res)) for (const listener of listeners) listener.call(server, req, res)
   })
   function freshHit(req: IncomingMessage, res: ServerResponse): boolean {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || personal(req) || !req.url) return false
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || bypasses(req) || !req.url) return false
     const key = cacheKey(req.url, negotiate(req.headers['accept-encoding']) ?? 'identity')
     const entry = key ? cache.answer(key) : undefined
     const now = Date.now()
@@ -145,7 +145,7 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics; coalesceWaitMs: n
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return
       const own = request.headers[REFRESH] === secret
-      if (!own && personal(request)) return
+      if (!own && bypasses(request)) return
       const key = cacheKey(request.url, negotiate(request.headers['accept-encoding']) ?? 'identity')
       if (!key) return
       const path = request.url.split('?', 1)[0] ?? '/'

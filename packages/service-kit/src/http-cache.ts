@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SHARED_CACHE_CONTROL, SURROGATE_KEY_HEADER, surrogateKeyValue } from '@site/contracts/surrogate'
+import { byteRange } from './byte-range.js'
+import { HttpError } from './http-error.js'
 import type { CachedBody } from './read-cache.js'
 
 /** Clients revalidate every time (an admin's edit shows on the next load) and get 304 when nothing changed. */
@@ -71,7 +73,9 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply, pay
 
 /**
  * Sends a stored file whose address names its content (a hash), so it never changes: browsers may
- * keep it for a year, and it is never sniffed or run as a page.
+ * keep it for a year, and it is never sniffed or run as a page. A single byte range is answered
+ * with 206 (media players ask for ranges; Safari plays no video without them), unless `If-Range`
+ * names another version; several ranges get the whole file.
  */
 export function sendImmutable(
   request: FastifyRequest,
@@ -84,5 +88,29 @@ export function sendImmutable(
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
   if (matchesEtag(request, file.etag)) return reply.code(304).send(null)
-  return reply.type(file.contentType).header('content-length', file.bytes.length).send(file.bytes)
+  const size = file.bytes.length
+  const ifRange = request.headers['if-range']
+  const range = ifRange === undefined || ifRange === file.etag ? byteRange(request.headers.range, size) : null
+  if (range === 'unsatisfiable') {
+    reply.removeHeader('etag')
+    throw new HttpError(
+      416,
+      'The requested range starts past the end of the file.',
+      'RANGE_NOT_SATISFIABLE',
+      {
+        'content-range': `bytes */${size}`,
+        'cache-control': 'no-store',
+      },
+    )
+  }
+  reply.type(file.contentType).header('accept-ranges', 'bytes')
+  if (range) {
+    const part = file.bytes.subarray(range.start, range.end + 1)
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', part.length)
+      .send(part)
+  }
+  return reply.header('content-length', size).send(file.bytes)
 }

@@ -17,7 +17,7 @@ export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'
 // BullMQ lives in '@site/service-kit/queues': only the processes with queues load it.
 export { adminOnly, ADMIN_REQUIRED, type AdminOnlyOptions } from './admin.js'
-export { errorResponses, ADMIN_WRITE_ERRORS } from './responses.js'
+export { errorResponses, ADMIN_WRITE_ERRORS, FILE_RESPONSES } from './responses.js'
 export { isObjectId, newObjectId } from './ids.js'
 export { silentLog, type Log } from './log.js'
 export { packChunks } from './text.js'

@@ -202,3 +202,50 @@ t.test(
     )
   },
 )
+
+t.test('a video (or a PDF) is served in byte ranges, as media players and PDF viewers ask', async (t) => {
+  // An ISO base media file: a `ftyp` box with a video brand, then a body.
+  const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex')
+  const video = Buffer.concat([ftyp, Buffer.from('0123456789'.repeat(100))])
+  const res = await upload(video, 'demo.mp4', 'video/mp4')
+  t.equal(res.statusCode, 201, res.body)
+  const item = res.json<MediaItem>()
+  t.match(item, { kind: 'video', content_type: 'video/mp4' })
+  const get = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: item.url, headers })
+
+  const whole = await get()
+  t.equal(whole.statusCode, 200)
+  t.equal(whole.headers['accept-ranges'], 'bytes', 'says ranges may be asked')
+  t.same(whole.rawPayload, video)
+  const etag = String(whole.headers.etag)
+
+  const first = await get({ range: 'bytes=0-1' })
+  t.equal(first.statusCode, 206, "Safari's first question")
+  t.equal(first.headers['content-range'], `bytes 0-1/${video.length}`)
+  t.equal(first.headers['content-length'], '2')
+  t.equal(first.headers['content-type'], 'video/mp4')
+  t.same(first.rawPayload, video.subarray(0, 2))
+  const middle = await get({ range: 'bytes=24-33', 'if-range': etag })
+  t.equal(middle.statusCode, 206)
+  t.equal(middle.body, '0123456789', 'the asked bytes, when If-Range names this version')
+  const tail = await get({ range: 'bytes=-5' })
+  t.equal(tail.headers['content-range'], `bytes ${video.length - 5}-${video.length - 1}/${video.length}`)
+  t.equal(tail.body, '56789')
+
+  const past = await get({ range: `bytes=${video.length}-` })
+  t.equal(past.statusCode, 416, 'a range past the end')
+  t.equal(past.headers['content-range'], `bytes */${video.length}`)
+  t.equal(past.headers['cache-control'], 'no-store')
+  t.match(past.json(), { statusCode: 416, code: 'RANGE_NOT_SATISFIABLE' })
+
+  const other = await get({ range: 'bytes=0-1', 'if-range': '"another-version"' })
+  t.equal(other.statusCode, 200, 'If-Range naming another version: the whole file')
+  t.equal(other.rawPayload.length, video.length)
+  t.equal((await get({ range: 'bytes=0-1,4-5' })).statusCode, 200, 'several ranges: the whole file')
+  t.equal((await get({ range: 'bytes=0-1', 'if-none-match': etag })).statusCode, 304, 'not modified first')
+
+  const doc = (await upload(pdf, 'map.pdf', 'application/pdf')).json<MediaItem>()
+  const head = await app.inject({ method: 'GET', url: doc.url, headers: { range: 'bytes=0-4' } })
+  t.equal(head.statusCode, 206)
+  t.equal(head.body, '%PDF-')
+})

@@ -72,6 +72,25 @@ t.test('sign in and upload with the file picker and by dropping a file, with pro
   t.same(await axeViolations(page), [], 'axe: the Media tab')
 })
 
+t.test("a visitor's PDF viewer (or video player) gets the byte ranges it asks for", async (t) => {
+  const { data } = await api('GET', '/api/media?pageSize=50')
+  const item = (data as { items: { name: string; url: string }[] }).items.find(
+    (i) => i.name === 'brochure.pdf',
+  )
+  const url = stack.url + item!.url
+  const whole = await fetch(url)
+  t.equal(whole.status, 200)
+  t.equal(whole.headers.get('accept-ranges'), 'bytes')
+  t.equal(Buffer.from(await whole.arrayBuffer()).length, pdf.length)
+  await (await fetch(url)).arrayBuffer()
+  // Asked again after the gateway keeps the whole file: still the part, from the content service.
+  const part = await fetch(url, { headers: { range: 'bytes=0-7' } })
+  t.equal(part.status, 206)
+  t.equal(part.headers.get('content-range'), `bytes 0-7/${pdf.length}`)
+  t.equal(await part.text(), '%PDF-1.4')
+  t.equal(part.headers.get('cache-status'), 'gateway; fwd=bypass')
+})
+
 t.test('find by name, describe in three languages', async (t) => {
   await page.getByRole('searchbox', { name: 'Search by file name' }).fill('TEAM')
   await tile('office.png').waitFor({ state: 'detached' })

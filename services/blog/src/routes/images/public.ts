@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SURROGATE, SURROGATE_KEY_HEADER } from '@site/contracts'
-import { Type, errorResponses, notFound, sendImmutable } from '@site/service-kit'
+import { Type, FILE_RESPONSES, errorResponses, notFound, sendImmutable } from '@site/service-kit'
 import { IMAGE_NAME, loadImage } from '../../models/images.js'
 
 const IMAGE_NOT_FOUND = 'Image not found'
@@ -18,11 +18,7 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['blog'],
         summary: 'An image of an imported post',
         params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
-        response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-          304: Type.Null(),
-          ...errorResponses(404),
-        },
+        response: { ...FILE_RESPONSES, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

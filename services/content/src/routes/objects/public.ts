@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { errorResponses, notFound, sendImmutable } from '@site/service-kit'
+import { FILE_RESPONSES, errorResponses, notFound, sendImmutable } from '@site/service-kit'
 import { SURROGATE, SURROGATE_KEY_HEADER } from '@site/contracts'
 import { sniffImage } from '@site/service-kit/images'
 import { OBJECT_PATH } from '../../lib/objects.js'
@@ -33,11 +33,7 @@ const objectsPublic: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['objects'],
         summary: 'A stored file: an uploaded image or one of its variants, a PDF, a video',
         params: Type.Object({ '*': Type.String({ maxLength: 300 }) }),
-        response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-          304: Type.Null(),
-          ...errorResponses(404),
-        },
+        response: { ...FILE_RESPONSES, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
