@@ -5,6 +5,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { seedQueryCache } from '@/lib/query'
+import { reloadOnNewBuild } from '@/lib/reloadOnNewBuild'
 import { setSiteOrigin } from '@/lib/siteOrigin'
 import { App } from './app/App'
 import { setBootState } from './app/bootState'
@@ -20,6 +21,8 @@ function readPayload(): SsrPayload | null {
     return null
   }
 }
+
+reloadOnNewBuild()
 
 const payload = readPayload()
 const container = document.getElementById('root')!
