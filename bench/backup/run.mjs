@@ -40,7 +40,8 @@ async function queuesAtRest(prefix) {
       if (tries > 600) throw new Error(`the queues under ${prefix} did not come to rest in 10 min`)
       const keys = []
       for (const suffix of ['wait', 'active', 'prioritized'])
-        keys.push(...(await redis.keys(`${prefix}:*:${suffix}`)).map((k) => [k, suffix]))
+        for await (const found of redis.scanStream({ match: `${prefix}:*:${suffix}`, count: 1000 }))
+          keys.push(...found.map((k) => [k, suffix]))
       let busy = 0
       for (const [key, suffix] of keys)
         busy += suffix === 'prioritized' ? await redis.zcard(key) : await redis.llen(key)

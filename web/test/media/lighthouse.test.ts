@@ -3,7 +3,6 @@
 // formats, which Lighthouse 13 folded into one insight; explicit width and height). Performance is
 // left to `npm run bench:media` (it depends on the machine's load).
 import t from 'tap'
-import sharp from 'sharp'
 import type { ImageInfoList, MediaItem } from '@site/contracts'
 import { CHROMIUM_PATH } from '../helpers/browser.js'
 import { startStack } from '../helpers/stack.js'
@@ -14,25 +13,14 @@ t.teardown(() => stack.stop())
 const api = await adminApi(stack, 'lighthouse-admin', 'a-long-password-for-lighthouse')
 const headers = { cookie: api.cookie, 'x-requested-with': 'XMLHttpRequest', origin: stack.url }
 
+// The media bench's photo-like 2,400 × 1,600 JPEG (smooth noise: a flat colour would make every
+// size tiny and the audit trivial), from the scripts' helper, as stack.ts takes the stack.
+const { photo } = (await import(new URL('../../../scripts/test/lib/photo.mjs', import.meta.url).href)) as {
+  photo: (i: number) => Promise<Buffer>
+}
+
 async function upload(i: number): Promise<MediaItem> {
-  // Photo-like: smooth noise (a flat colour would make every size tiny and the audit trivial).
-  const small = await sharp({
-    create: {
-      width: 240,
-      height: 160,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: 'gaussian', mean: 120, sigma: 60 },
-    },
-  })
-    .blur(1.5)
-    .png()
-    .toBuffer()
-  const bytes = await sharp(small)
-    .resize(2400, 1600)
-    .modulate({ hue: i * 40 })
-    .jpeg({ quality: 85 })
-    .toBuffer()
+  const bytes = await photo(i)
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `photo-${i}.jpg`)
   const res = await fetch(`${stack.url}/api/media`, { method: 'POST', headers, body: form })
