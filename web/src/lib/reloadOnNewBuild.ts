@@ -6,7 +6,7 @@
 // never reloads, for the same reason.
 
 const RELOADED_AT = 'site:reloaded-for-new-build'
-export const RELOAD_WINDOW_MS = 30_000
+const RELOAD_WINDOW_MS = 30_000
 
 export function reloadOnNewBuild() {
   window.addEventListener('vite:preloadError', () => {
