@@ -1,13 +1,16 @@
+/** Bytes `start` to `end` of a file, both included. */
+export interface ByteSpan {
+  start: number
+  end: number
+}
+
 /**
  * The one byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14): `bytes=a-b`,
  * `bytes=a-` or `bytes=-n` (the last n). null when the header is absent, not a single `bytes`
  * range, or malformed: the whole file is sent (a server may always ignore Range). `unsatisfiable`
  * when the range starts past the end (416). A range past the end is cut to it.
  */
-export function byteRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
+export function byteRange(header: string | undefined, size: number): ByteSpan | 'unsatisfiable' | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '')
   if (!match) return null
   const [, first = '', last = ''] = match

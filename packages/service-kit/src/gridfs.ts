@@ -14,6 +14,7 @@
 // and get their names entry at a process's first use of the bucket. On MongoDB it all costs the
 // same as before (the `_id` indexes).
 import mongoose from 'mongoose'
+import type { ByteSpan } from './byte-range.js'
 
 type Db = mongoose.mongo.Db
 type ObjectId = mongoose.mongo.ObjectId
@@ -150,28 +151,45 @@ async function deleteById(db: Db, bucket: string, id: ObjectId) {
   for (let n = 0; n < count; n++) await chunks.deleteOne({ _id: chunkId(id, n) })
 }
 
-/** A file's bytes: by chunk `_id`, or through the driver for a file it wrote. */
-export async function readFile(db: Db, bucket: string, file: StoredFileDoc): Promise<Buffer> {
+/**
+ * A file's bytes, or only `span` of them (a byte range: only the chunks that hold it are read, not
+ * the whole file): by chunk `_id`, or through the driver for a file it wrote.
+ */
+export async function readFile(
+  db: Db,
+  bucket: string,
+  file: StoredFileDoc,
+  span: ByteSpan = { start: 0, end: file.length - 1 },
+): Promise<Buffer> {
   const chunks = db.collection<{ _id: string; data: mongoose.mongo.Binary }>(`${bucket}.chunks`)
-  const count = Math.ceil(file.length / file.chunkSize)
+  const first = Math.floor(span.start / file.chunkSize)
+  const last = Math.floor(span.end / file.chunkSize)
   const parts: Buffer[] = []
-  for (let n = 0; n < count; n++) {
+  for (let n = first; n <= last && span.end >= span.start; n++) {
     const chunk = await chunks.findOne({ _id: chunkId(file._id, n) })
     if (!chunk) {
-      if (n === 0) return readThroughDriver(db, bucket, file)
+      if (n === first) return readThroughDriver(db, bucket, file, span)
       throw new Error(`${bucket}: chunk ${n} of ${file.filename} is missing`)
     }
     parts.push(Buffer.from(chunk.data.buffer))
   }
-  const bytes = Buffer.concat(parts)
-  if (bytes.length !== file.length) throw new Error(`${bucket}: ${file.filename} is not whole`)
+  const offset = first * file.chunkSize
+  const bytes = Buffer.concat(parts).subarray(span.start - offset, span.end - offset + 1)
+  if (bytes.length !== Math.max(0, span.end - span.start + 1))
+    throw new Error(`${bucket}: ${file.filename} is not whole`)
   return bytes
 }
 
-async function readThroughDriver(db: Db, bucket: string, file: StoredFileDoc): Promise<Buffer> {
+async function readThroughDriver(
+  db: Db,
+  bucket: string,
+  file: StoredFileDoc,
+  span: ByteSpan,
+): Promise<Buffer> {
   const parts: Buffer[] = []
   for await (const part of new mongoose.mongo.GridFSBucket(db, { bucketName: bucket }).openDownloadStream(
     file._id,
+    { start: span.start, end: span.end + 1 },
   ))
     parts.push(part as Buffer)
   return Buffer.concat(parts)

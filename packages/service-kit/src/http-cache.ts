@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SHARED_CACHE_CONTROL, SURROGATE_KEY_HEADER, surrogateKeyValue } from '@site/contracts/surrogate'
-import { byteRange } from './byte-range.js'
+import { byteRange, type ByteSpan } from './byte-range.js'
 import { HttpError } from './http-error.js'
 import type { CachedBody } from './read-cache.js'
 
@@ -71,24 +71,36 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply, pay
   return payload
 }
 
+/** A stored file as sendImmutable serves it: read whole, or only the byte range asked for. */
+export interface ServedFile {
+  etag: string
+  contentType: string
+  length: number
+  read(span?: ByteSpan): Promise<Buffer>
+}
+
+/** A file already in memory, as a ServedFile. */
+export const servedBytes = (file: { etag: string; contentType: string; bytes: Buffer }): ServedFile => ({
+  etag: file.etag,
+  contentType: file.contentType,
+  length: file.bytes.length,
+  read: async (span) => (span ? file.bytes.subarray(span.start, span.end + 1) : file.bytes),
+})
+
 /**
  * Sends a stored file whose address names its content (a hash), so it never changes: browsers may
  * keep it for a year, and it is never sniffed or run as a page. A single byte range is answered
- * with 206 (media players ask for ranges; Safari plays no video without them), unless `If-Range`
- * names another version; several ranges get the whole file.
+ * with 206 and only that range is read (media players ask for ranges; Safari plays no video
+ * without them), unless `If-Range` names another version; several ranges get the whole file.
  */
-export function sendImmutable(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: { etag: string; contentType: string; bytes: Buffer },
-) {
+export async function sendImmutable(request: FastifyRequest, reply: FastifyReply, file: ServedFile) {
   reply
     .header('etag', file.etag)
     .header('cache-control', 'public, max-age=31536000, immutable')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
   if (matchesEtag(request, file.etag)) return reply.code(304).send(null)
-  const size = file.bytes.length
+  const size = file.length
   const ifRange = request.headers['if-range']
   const range = ifRange === undefined || ifRange === file.etag ? byteRange(request.headers.range, size) : null
   if (range === 'unsatisfiable') {
@@ -103,14 +115,8 @@ export function sendImmutable(
       },
     )
   }
-  reply.type(file.contentType).header('accept-ranges', 'bytes')
-  if (range) {
-    const part = file.bytes.subarray(range.start, range.end + 1)
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', part.length)
-      .send(part)
-  }
-  return reply.header('content-length', size).send(file.bytes)
+  const bytes = await file.read(range ?? undefined)
+  reply.type(file.contentType).header('accept-ranges', 'bytes').header('content-length', bytes.length)
+  if (!range) return reply.send(bytes)
+  return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).send(bytes)
 }

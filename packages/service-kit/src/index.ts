@@ -36,6 +36,8 @@ export {
   sendCached,
   sendShared,
   sendImmutable,
+  servedBytes,
+  type ServedFile,
   matchesEtag,
   PUBLIC_REVALIDATE,
   PRIVATE_REVALIDATE,

@@ -152,3 +152,32 @@ t.test('an empty file, and a file missing a chunk', async (t) => {
     /chunk 1 .* missing/,
   )
 })
+
+t.test('a byte range reads only the chunks that hold it (a video player asks for many)', async (t) => {
+  const bytes = randomBytes(4 * CHUNK_BYTES + 500)
+  const id = await putFile(db, 'store', 'media/video.mp4', bytes, {})
+  const file = (await findFile(db, 'store', 'media/video.mp4'))!
+  const span = { start: CHUNK_BYTES + 10, end: 2 * CHUNK_BYTES + 20 }
+  let part: Buffer | undefined
+  const filters = await findsOn('store.chunks', async () => (part = await readFile(db, 'store', file, span)))
+  t.ok(part!.equals(bytes.subarray(span.start, span.end + 1)), 'the bytes of the range')
+  t.same(
+    filters,
+    [1, 2].map((n) => ({ _id: `${id.toHexString()}.${n}` })),
+    'chunks 1 and 2 only, of 5',
+  )
+  const tail = await readFile(db, 'store', file, { start: bytes.length - 3, end: bytes.length - 1 })
+  t.ok(tail.equals(bytes.subarray(-3)), 'the last bytes')
+
+  // A file the driver wrote: its ranged download.
+  const bucket = new mongoose.mongo.GridFSBucket(db, { bucketName: 'driven' })
+  const theirs = randomBytes(CHUNK_BYTES * 2 + 50)
+  await new Promise<void>((resolve, reject) => {
+    const up = bucket.openUploadStream('media/old.mp4')
+    up.once('error', reject).once('finish', () => resolve())
+    up.end(theirs)
+  })
+  const old = (await findFile(db, 'driven', 'media/old.mp4'))!
+  const mid = await readFile(db, 'driven', old, { start: CHUNK_BYTES - 5, end: CHUNK_BYTES + 5 })
+  t.ok(mid.equals(theirs.subarray(CHUNK_BYTES - 5, CHUNK_BYTES + 6)), "the range, the driver's way")
+})

@@ -14,7 +14,12 @@ const prefix = `t_media_${randomBytes(4).toString('hex')}`
 const blog = await buildBlog(readBlogConfig(testEnv('mediablog', { QUEUE_PREFIX: prefix })))
 await blog.listen({ port: 0, host: '127.0.0.1' })
 const { port } = blog.server.address() as { port: number }
-const h = await testApp({ ...content, env: { QUEUE_PREFIX: prefix, BLOG_URL: `http://127.0.0.1:${port}` } })
+// A small object cache (items up to 512 bytes kept in memory): the test's PDF is served from memory,
+// its 1 KB video and the photos from the database, a range read per request.
+const h = await testApp({
+  ...content,
+  env: { QUEUE_PREFIX: prefix, BLOG_URL: `http://127.0.0.1:${port}`, OBJECT_CACHE_BYTES: '2048' },
+})
 t.teardown(async () => {
   await h.close()
   await blog.db.dropDatabase().catch(() => undefined)

@@ -1,6 +1,6 @@
 import mongoose, { type Connection } from 'mongoose'
-import { etagOf } from '@site/service-kit'
-import { deleteFile, findFile, putFile, readFile } from '@site/service-kit/gridfs'
+import { etagOf, servedBytes, type ServedFile } from '@site/service-kit'
+import { deleteFile, findFile, putFile, readFile, type StoredFileDoc } from '@site/service-kit/gridfs'
 
 export interface StoredObject {
   path: string
@@ -47,7 +47,30 @@ export class ObjectStore {
     const cached = this.memory.get(path)
     if (cached) return cached
     const file = await findFile(this.mongo(), BUCKET, path)
+    return file && this.readWhole(path, file)
+  }
+
+  /**
+   * An object to serve. One that fits the memory cache is read whole once and served from memory;
+   * a larger one (a video) is read per request, and only the chunks of the range asked for: a
+   * player asks for many ranges, and each would otherwise read all of its 10 MB.
+   */
+  async open(path: string): Promise<ServedFile | null> {
+    const cached = this.memory.get(path)
+    if (cached) return servedBytes(cached)
+    const file = await findFile(this.mongo(), BUCKET, path)
     if (!file) return null
+    const meta = (file.metadata ?? {}) as { contentType?: string; etag?: string }
+    if (this.fits(file.length) || !meta.etag) return servedBytes(await this.readWhole(path, file))
+    return {
+      etag: meta.etag,
+      contentType: meta.contentType ?? 'application/octet-stream',
+      length: file.length,
+      read: (span) => readFile(this.mongo(), BUCKET, file, span),
+    }
+  }
+
+  private async readWhole(path: string, file: StoredFileDoc): Promise<StoredObject> {
     const bytes = await readFile(this.mongo(), BUCKET, file)
     const meta = (file.metadata ?? {}) as { contentType?: string; etag?: string }
     const object = {
@@ -81,8 +104,12 @@ export class ObjectStore {
     this.memoryBytes = 0
   }
 
+  private fits(length: number) {
+    return length <= this.cacheBytes / 4
+  }
+
   private remember(object: StoredObject) {
-    if (object.length > this.cacheBytes / 4) return
+    if (!this.fits(object.length)) return
     this.memory.set(object.path, object)
     this.memoryBytes += object.length
     // Oldest first (Map keeps insertion order).

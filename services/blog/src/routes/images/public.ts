@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SURROGATE, SURROGATE_KEY_HEADER } from '@site/contracts'
-import { Type, FILE_RESPONSES, errorResponses, notFound, sendImmutable } from '@site/service-kit'
+import { Type, FILE_RESPONSES, errorResponses, notFound, sendImmutable, servedBytes } from '@site/service-kit'
 import { IMAGE_NAME, loadImage } from '../../models/images.js'
 
 const IMAGE_NOT_FOUND = 'Image not found'
@@ -27,7 +27,8 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       const image = await loadImage(app.db, name)
       if (!image) throw notFound(IMAGE_NOT_FOUND)
       reply.header(SURROGATE_KEY_HEADER, SURROGATE.media(name.slice(0, 32)))
-      return sendImmutable(request, reply, image)
+      // Re-encoded pictures, small, kept by the gateway: read whole (a video's ranges are the content service's).
+      return sendImmutable(request, reply, servedBytes(image))
     },
   )
 }
