@@ -1,5 +1,5 @@
 // The gateway's shared cache against a counting upstream: what is kept (shareable answers only),
-// the key (declared query parameters, encoding), bypass with a session, Authorization or a Range,
+// the key (declared query parameters, encoding), bypass with a session or Authorization, byte ranges,
 // Cache-Status and Age, 304s from the store, coalescing, purges by surrogate key, and
 // stale-if-error when the upstream fails.
 import t, { type Test } from 'tap'
@@ -10,6 +10,7 @@ import { readConfig } from '../src/config.js'
 import { freePort } from '@site/service-kit/testing'
 
 const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400'
+const FILE = Buffer.from('%PDF-1.4 ' + 'abcdefghijklmnopqrstuvwxyz'.repeat(4))
 const page = (n: number) => `<!doctype html><p>${'Version '.repeat(300)}${n}</p>`
 
 /** One upstream playing the web server: counts fetches per path, answers slowly when told to. */
@@ -24,6 +25,22 @@ async function upstream() {
     const answer = () => {
       state.answered++
       if (state.fail) return res.writeHead(503, { 'content-type': 'text/plain' }).end('down')
+      if (url.startsWith('/file')) {
+        // A stored file, as the content service sends one: it offers byte ranges.
+        const head = {
+          'content-type': 'application/pdf',
+          'cache-control': SHARED,
+          'accept-ranges': 'bytes',
+          etag: '"f1"',
+          'surrogate-key': 'media:f',
+        }
+        const asked = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''))
+        if (!asked) return res.writeHead(200, head).end(FILE)
+        const [start, end] = [Number(asked[1]), Number(asked[2])]
+        return res
+          .writeHead(206, { ...head, 'content-range': `bytes ${start}-${end}/${FILE.length}` })
+          .end(FILE.subarray(start, end + 1))
+      }
       if (url.startsWith('/old'))
         return res
           .writeHead(301, {
@@ -168,21 +185,50 @@ t.test('never kept: private, Set-Cookie, not shareable; a session or Authorizati
   t.equal(up.count('/third'), 2, 'no-cache: not kept')
 })
 
-t.test("a byte range is the upstream's to answer: never served from the store", async (t) => {
-  const { up, get, app } = await gateway(t)
-  await get('/guide')
-  t.match((await get('/guide')).headers['cache-status'], /^gateway; hit/, 'the whole answer is kept')
-  const part = await get('/guide', { range: 'bytes=0-1' })
-  t.equal(part.headers['cache-status'], 'gateway; fwd=bypass', 'a range goes on (a media player needs 206)')
-  t.equal(up.count('/guide'), 2)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as { port: number }
-  const fetched = await fetch(`http://127.0.0.1:${port}/guide`, { headers: { range: 'bytes=0-1' } })
-  await fetched.arrayBuffer()
-  t.equal(fetched.headers.get('cache-status'), 'gateway; fwd=bypass', 'also before Fastify routes it')
-  t.equal(up.count('/guide'), 3)
-  t.match((await get('/guide')).headers['cache-status'], /^gateway; hit/, 'the kept answer is still there')
-})
+t.test(
+  "byte ranges: cut from a kept file; a kept page is answered whole; else the upstream's 206",
+  async (t) => {
+    const { up, get, app } = await gateway(t)
+    const first = await get('/file', { range: 'bytes=0-7' })
+    t.equal(first.statusCode, 206, 'not kept yet: the upstream answers the range')
+    t.equal(first.body, '%PDF-1.4')
+    t.match(first.headers['cache-status'], /^gateway; fwd=uri-miss; fwd-status=206$/, 'and it is not kept')
+    t.equal((await get('/file')).statusCode, 200)
+    t.equal(up.count('/file'), 2, 'the whole file is kept')
+
+    const part = await get('/file', { range: 'bytes=9-18' })
+    t.equal(part.statusCode, 206, "a player's range, cut from the kept file")
+    t.match(part.headers['cache-status'], /^gateway; hit/)
+    t.equal(part.headers['content-range'], `bytes 9-18/${FILE.length}`)
+    t.equal(part.headers['content-length'], '10')
+    t.equal(part.body, FILE.subarray(9, 19).toString())
+    const past = await get('/file', { range: `bytes=${FILE.length}-` })
+    t.equal(past.statusCode, 416, 'a range past the end')
+    t.equal(past.headers['content-range'], `bytes */${FILE.length}`)
+    t.match(past.json(), { statusCode: 416, code: 'RANGE_NOT_SATISFIABLE' })
+    const other = await get('/file', { range: 'bytes=0-1', 'if-range': '"f0"' })
+    t.equal(other.statusCode, 200, 'If-Range naming another version: the whole file')
+    t.equal(other.body.length, FILE.length)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as { port: number }
+    const fetched = await fetch(`http://127.0.0.1:${port}/file`, { headers: { range: 'bytes=-4' } })
+    t.equal(fetched.status, 206, 'also before Fastify routes it')
+    t.equal(await fetched.text(), FILE.subarray(-4).toString())
+    t.equal(up.count('/file'), 2, 'none of these asked the upstream')
+
+    const firstPage = await get('/guide', { range: 'bytes=0-1' })
+    t.equal(firstPage.statusCode, 200, 'a page ignores Range upstream too')
+    t.match(firstPage.headers['cache-status'], /stored/, 'and that whole page is kept')
+    const page = await get('/guide', { range: 'bytes=0-1' })
+    t.equal(page.statusCode, 200, 'a page offers no ranges: the kept page, whole')
+    t.match(
+      page.headers['cache-status'],
+      /^gateway; hit/,
+      'a Range header does not take a page past the cache',
+    )
+    t.equal(up.count('/guide'), 1)
+  },
+)
 
 t.test('a redirect is kept, but not one to a query another visitor sent', async (t) => {
   const { up, get } = await gateway(t)

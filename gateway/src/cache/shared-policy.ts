@@ -54,15 +54,6 @@ export function personal(request: Pick<FastifyRequest, 'headers'>): boolean {
 }
 
 /**
- * A request the shared cache leaves to the upstream: a personal one, or one asking for a byte range.
- * The upstream answers a range with 206, which is never kept; a kept whole file would be a 200
- * where a media player asked for a part (Safari plays no video without 206).
- */
-export function bypasses(request: Pick<FastifyRequest, 'headers'>): boolean {
-  return personal(request) || request.headers.range !== undefined
-}
-
-/**
  * The key of a GET (a HEAD is answered from it): the path, only the query parameters that path
  * declares (SHARED_CACHE_QUERY; all others left out, so `?utm_source=…` is the same entry), and the
  * encoding the answer is sent in. Null for a URL too long to key (no real page needs one).

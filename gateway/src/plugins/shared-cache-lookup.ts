@@ -5,7 +5,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { negotiate } from './compression.js'
 import type { SharedCache } from '../cache/shared-cache.js'
 import { upstreamGroup } from '../cache/shared-cache.js'
-import { bypasses, cacheKey, notModified, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
+import { RANGE_PAST_END, errorBody } from '@site/service-kit'
+import { keptRange } from '../cache/kept-range.js'
+import { cacheKey, notModified, personal, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
 import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
@@ -20,7 +22,10 @@ import type { CacheMetrics } from './shared-cache-metrics.js'
  *   the kept answer at once, and one background fetch for the key renews it;
  * - purged, expired, or missing: the request goes on to the upstream; one request per key does
  *   (coalescing), the others wait for its answer and are served it from the store.
- * Signed-in or authorized requests, byte ranges, and other methods, pass untouched (`fwd=bypass`).
+ * Signed-in or authorized requests, and other methods, pass untouched (`fwd=bypass`). A byte range
+ * of a kept answer is cut from it (cache/kept-range.ts); one that is not kept is fetched like any
+ * miss: the upstream's 206 is never kept, and a 200 (a page ignores Range) is, so a Range header
+ * cannot take a request past the cache twice.
  */
 
 /** Header that marks the gateway's own background fetch (its value is this process's secret). */
@@ -68,9 +73,25 @@ function write(request: RawRequest, res: ServerResponse, entry: CachedAnswer, st
     res.end()
     return
   }
-  headers['content-length'] = entry.body.length
-  res.writeHead(entry.status, headers)
-  res.end(request.method === 'HEAD' ? undefined : entry.body)
+  const range = keptRange(request, entry)
+  if (range === 'unsatisfiable') {
+    const body = JSON.stringify(errorBody(416, RANGE_PAST_END, 'RANGE_NOT_SATISFIABLE'))
+    for (const name of ['etag', 'content-type', 'cache-control']) delete headers[name]
+    res.writeHead(416, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-range': `bytes */${entry.body.length}`,
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    })
+    res.end(request.method === 'HEAD' ? undefined : body)
+    return
+  }
+  const body = range ? entry.body.subarray(range.start, range.end + 1) : entry.body
+  if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${entry.body.length}`
+  headers['content-length'] = body.length
+  res.writeHead(range ? 206 : entry.status, headers)
+  res.end(request.method === 'HEAD' ? undefined : body)
 }
 
 /**
@@ -86,7 +107,7 @@ export function answerFreshHitsFirst(server: Server, cache: SharedCache, metrics
     if (!freshHit(req, res)) for (const listener of listeners) listener.call(server, req, res)
   })
   function freshHit(req: IncomingMessage, res: ServerResponse): boolean {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || bypasses(req) || !req.url) return false
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || personal(req) || !req.url) return false
     const key = cacheKey(req.url, negotiate(req.headers['accept-encoding']) ?? 'identity')
     const entry = key ? cache.answer(key) : undefined
     const now = Date.now()
@@ -145,7 +166,7 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics; coalesceWaitMs: n
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return
       const own = request.headers[REFRESH] === secret
-      if (!own && bypasses(request)) return
+      if (!own && personal(request)) return
       const key = cacheKey(request.url, negotiate(request.headers['accept-encoding']) ?? 'identity')
       if (!key) return
       const path = request.url.split('?', 1)[0] ?? '/'

@@ -4,6 +4,9 @@ export interface ByteSpan {
   end: number
 }
 
+/** The 416's message (the kit's sendImmutable, the gateway's kept answers). */
+export const RANGE_PAST_END = 'The requested range starts past the end of the file.'
+
 /**
  * The one byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14): `bytes=a-b`,
  * `bytes=a-` or `bytes=-n` (the last n). null when the header is absent, not a single `bytes`

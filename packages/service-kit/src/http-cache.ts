@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SHARED_CACHE_CONTROL, SURROGATE_KEY_HEADER, surrogateKeyValue } from '@site/contracts/surrogate'
-import { byteRange, type ByteSpan } from './byte-range.js'
+import { RANGE_PAST_END, byteRange, type ByteSpan } from './byte-range.js'
 import { HttpError } from './http-error.js'
 import type { CachedBody } from './read-cache.js'
 
@@ -105,15 +105,10 @@ export async function sendImmutable(request: FastifyRequest, reply: FastifyReply
   const range = ifRange === undefined || ifRange === file.etag ? byteRange(request.headers.range, size) : null
   if (range === 'unsatisfiable') {
     reply.removeHeader('etag')
-    throw new HttpError(
-      416,
-      'The requested range starts past the end of the file.',
-      'RANGE_NOT_SATISFIABLE',
-      {
-        'content-range': `bytes */${size}`,
-        'cache-control': 'no-store',
-      },
-    )
+    throw new HttpError(416, RANGE_PAST_END, 'RANGE_NOT_SATISFIABLE', {
+      'content-range': `bytes */${size}`,
+      'cache-control': 'no-store',
+    })
   }
   const bytes = await file.read(range ?? undefined)
   reply.type(file.contentType).header('accept-ranges', 'bytes').header('content-length', bytes.length)

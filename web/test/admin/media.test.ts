@@ -83,12 +83,14 @@ t.test("a visitor's PDF viewer (or video player) gets the byte ranges it asks fo
   t.equal(whole.headers.get('accept-ranges'), 'bytes')
   t.equal(Buffer.from(await whole.arrayBuffer()).length, pdf.length)
   await (await fetch(url)).arrayBuffer()
-  // Asked again after the gateway keeps the whole file: still the part, from the content service.
+  // Asked again after the gateway keeps the whole file: still the part. A range request goes out
+  // with Accept-Encoding: identity (as a browser's does), another key than the kept copy's, so the
+  // content service answers it; its 206 is never kept.
   const part = await fetch(url, { headers: { range: 'bytes=0-7' } })
   t.equal(part.status, 206)
   t.equal(part.headers.get('content-range'), `bytes 0-7/${pdf.length}`)
   t.equal(await part.text(), '%PDF-1.4')
-  t.equal(part.headers.get('cache-status'), 'gateway; fwd=bypass')
+  t.match(part.headers.get('cache-status'), /^gateway; fwd=uri-miss; fwd-status=206$/)
 })
 
 t.test('find by name, describe in three languages', async (t) => {
