@@ -1,15 +1,16 @@
 // Provides MongoDB and Redis for `npm start` and `npm test` when MONGO_URL / REDIS_URL are unset
 // (design §7). `npm test` where a Docker daemon answers: containers from Testcontainers
-// (containers.mjs). Otherwise, or for `npm start`, or when no image starts: FerretDB embedded in
-// our own small Go program (tools/ferretdb), and the Redis on 127.0.0.1:6379 if one answers,
-// otherwise a project-local redis-server. INFRA=containers|embedded forces a route. Data stays in
-// the git-ignored .data/ folder.
+// (containers.mjs). Otherwise, or for `npm start`, or when no image starts: the embedded database
+// (embedded-db.mjs: FerretDB in our own small Go program, tools/ferretdb, on a PostgreSQL of the
+// project's own), and the Redis on 127.0.0.1:6379 if one answers, otherwise a project-local
+// redis-server. INFRA=containers|embedded forces a route. Data stays in the git-ignored .data/.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { join } from 'node:path'
 import { startContainers } from './containers.mjs'
+import { startEmbeddedDb } from './embedded-db.mjs'
 
 export class InfraError extends Error {}
 
@@ -94,7 +95,10 @@ function redisPing(port) {
 
 /** Builds tools/ferretdb into .tools/ferretdb unless the binary matches the current source. */
 export function buildFerretDB(log = console.log) {
-  const files = ['main.go', 'go.mod', 'go.sum'].map((f) => readFileSync(join(ferretSrc, f)))
+  const files = readdirSync(ferretSrc)
+    .filter((f) => /\.(go|sql|mod|sum)$/.test(f))
+    .sort()
+    .map((f) => readFileSync(join(ferretSrc, f)))
   const hash = createHash('sha256').update(Buffer.concat(files)).digest('hex')
   const bin = join(toolsDir, 'ferretdb')
   const stamp = join(toolsDir, 'ferretdb.sha256')
@@ -138,26 +142,6 @@ function chooseRoute(env, fresh) {
     : { route: 'embedded', why: 'no Docker daemon answers (docker info)' }
 }
 
-/** FerretDB embedded in tools/ferretdb, on its SQLite handler (or PostgreSQL with FERRETDB_POSTGRESQL_URL). */
-async function startFerretDB({ port, env, dataDir, fresh, log, stops }) {
-  const bin = buildFerretDB(log)
-  const args = ['-listen', `127.0.0.1:${port}`]
-  let kind = 'FerretDB 1.24.2 (PostgreSQL handler)'
-  if (env.FERRETDB_POSTGRESQL_URL) {
-    args.push('-postgresql-url', env.FERRETDB_POSTGRESQL_URL)
-  } else {
-    const dir = join(dataDir, fresh ? `ferretdb-${process.pid}` : 'ferretdb')
-    args.push('-dir', dir)
-    kind = 'FerretDB 1.24.2 (SQLite handler)'
-    if (fresh) stops.push(async () => spawnSync('rm', ['-rf', dir]))
-  }
-  const out = openSync(join(dataDir, 'ferretdb.log'), 'a')
-  const child = spawn(bin, args, { stdio: ['ignore', out, out], detached: false })
-  stops.unshift(() => stopChild(child))
-  await waitForPort(port, 'FerretDB', 60000, child)
-  return kind
-}
-
 /**
  * Starts what is missing. Returns the URLs and a stop() that stops only what was started here.
  * `name` separates data folders (e.g. 'dev' for npm start, 'test' for npm test).
@@ -174,6 +158,8 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
     // Where what this run started keeps its data (banner.mjs names it).
     mongoData: null,
     redisData: null,
+    // The embedded database's kept processes (tests kill them), when this run started it.
+    embedded: null,
   }
 
   try {
@@ -194,13 +180,12 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
     }
 
     if (!result.mongoUrl) {
-      const port = await freePort()
-      result.mongoKind = await startFerretDB({ port, env, dataDir, fresh, log, stops })
-      result.mongoData = env.FERRETDB_POSTGRESQL_URL
-        ? 'FERRETDB_POSTGRESQL_URL'
-        : join(dataDir, fresh ? `ferretdb-${process.pid}` : 'ferretdb')
-      await waitForPort(port, 'MongoDB', 120000)
-      result.mongoUrl = `mongodb://127.0.0.1:${port}/`
+      const db = await startEmbeddedDb({ env, dataDir, fresh, log })
+      stops.unshift(db.stop)
+      result.mongoUrl = db.url
+      result.mongoKind = db.kind
+      result.mongoData = db.data
+      result.embedded = db.keepers
     }
 
     if (!result.redisUrl) {

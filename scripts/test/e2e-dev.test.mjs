@@ -139,7 +139,7 @@ t.test('the first lines name Node, the database, Redis and where the data lives'
     })
     .join('\n')
   t.match(first, /Node v24\./)
-  t.match(first, /database: FerretDB .* data in \.data\/dev\/ferretdb/)
+  t.match(first, /database: FerretDB .* data in \.data\/dev\/postgres/)
   t.match(first, /Redis: /)
 })
 
