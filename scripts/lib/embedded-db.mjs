@@ -20,11 +20,29 @@ import {
 /** The SQLite folder FerretDB kept a site's data in before PostgreSQL (`npm run db:migrate` reads it). */
 export const sqliteDir = (dataDir) => join(dataDir, 'ferretdb')
 
-/** A site written on the SQLite handler and not moved yet: its .sqlite files, no cluster beside them. */
+/** FerretDB on its SQLite handler over `dir`, for `npm run db:migrate` to read an old site from. */
+export async function startSqliteFerretDB({ dir, dataDir, log }) {
+  const port = await freePort()
+  const ferretdb = keep({
+    name: 'FerretDB (SQLite)',
+    cmd: buildFerretDB(log),
+    args: ['-listen', `127.0.0.1:${port}`, '-dir', dir],
+    logFile: join(dataDir, 'ferretdb.log'),
+    log,
+  })
+  try {
+    await waitForPort(port, 'FerretDB (SQLite)', 60000, ferretdb.child())
+  } catch (err) {
+    await ferretdb.stop()
+    throw err
+  }
+  return { url: `mongodb://127.0.0.1:${port}/`, stop: () => ferretdb.stop() }
+}
+
+/** A site written on the SQLite handler and not moved yet (`npm run db:migrate` renames the folder). */
 export function hasUnmovedSqliteData(dataDir) {
   const dir = sqliteDir(dataDir)
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sqlite')) : []
-  return files.length > 0 && !existsSync(join(dataDir, 'postgres', 'PG_VERSION'))
+  return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.sqlite'))
 }
 
 async function stopLeftover(dir, log) {
@@ -72,8 +90,8 @@ async function startPostgres({ dataDir, fresh, log, cleanup }) {
  * keepers (tests kill their processes) and stop(): FerretDB, then PostgreSQL (then, for a `fresh`
  * run, its data).
  */
-export async function startEmbeddedDb({ env, dataDir, fresh, log }) {
-  if (!fresh && !env.FERRETDB_POSTGRESQL_URL && hasUnmovedSqliteData(dataDir)) {
+export async function startEmbeddedDb({ env, dataDir, fresh, log, moving = false }) {
+  if (!fresh && !moving && !env.FERRETDB_POSTGRESQL_URL && hasUnmovedSqliteData(dataDir)) {
     const old = relative(root, sqliteDir(dataDir))
     throw new InfraError(
       `This site's data is in ${old}, on FerretDB's SQLite handler, which the embedded database no longer uses. Move it once with \`npm run db:migrate\` (docs/operations.md, "Moving a site to the PostgreSQL default"), then npm start again.`,

@@ -144,9 +144,16 @@ function chooseRoute(env, fresh) {
 
 /**
  * Starts what is missing. Returns the URLs and a stop() that stops only what was started here.
- * `name` separates data folders (e.g. 'dev' for npm start, 'test' for npm test).
+ * `name` separates data folders (e.g. 'dev' for npm start, 'test' for npm test). `moving`: the
+ * embedded database starts beside a site's unmoved SQLite data (`npm run db:migrate` moves it).
  */
-export async function ensureInfra({ name, log = console.log, env = process.env, fresh = false }) {
+export async function ensureInfra({
+  name,
+  log = console.log,
+  env = process.env,
+  fresh = false,
+  moving = false,
+}) {
   const dataDir = join(root, '.data', name)
   mkdirSync(dataDir, { recursive: true })
   const stops = []
@@ -180,7 +187,7 @@ export async function ensureInfra({ name, log = console.log, env = process.env, 
     }
 
     if (!result.mongoUrl) {
-      const db = await startEmbeddedDb({ env, dataDir, fresh, log })
+      const db = await startEmbeddedDb({ env, dataDir, fresh, log, moving })
       stops.unshift(db.stop)
       result.mongoUrl = db.url
       result.mongoKind = db.kind

@@ -3,7 +3,8 @@
 // as the services' supervisor has (0.25 s doubling to 5 s, reset after a minute up). Its output goes
 // to a log file in .data/; the restarts are said through `log`.
 import { spawn } from 'node:child_process'
-import { openSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { onExit } from 'signal-exit'
 
 /**
@@ -12,6 +13,7 @@ import { onExit } from 'signal-exit'
  * @returns {{ child: () => import('node:child_process').ChildProcess, restarts: () => number, stop: () => Promise<void> }}
  */
 export function keep({ name, cmd, args, logFile, log, stopSignal = 'SIGTERM' }) {
+  mkdirSync(dirname(logFile), { recursive: true })
   const out = openSync(logFile, 'a')
   let child
   let stopping = false
@@ -44,15 +46,16 @@ export function keep({ name, cmd, args, logFile, log, stopSignal = 'SIGTERM' }) 
       stopping = true
       forget()
       clearTimeout(timer)
-      if (child.exitCode !== null || child.signalCode !== null) return
-      await new Promise((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-        child.once('exit', () => {
-          clearTimeout(kill)
-          resolve()
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => {
+          const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+          child.once('exit', () => {
+            clearTimeout(kill)
+            resolve()
+          })
+          child.kill(stopSignal)
         })
-        child.kill(stopSignal)
-      })
+      closeSync(out)
     },
   }
 }
