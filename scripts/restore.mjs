@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { MongoClient } from 'mongodb'
 import { archiveRecords } from './lib/backup/archive.mjs'
 import { nonEmptyCollections, restoreRecord } from './lib/backup/mongo.mjs'
-import { connect, dropPrefix, restoreRedisKey } from './lib/backup/redis.mjs'
+import { connect, dropListings, dropPrefix, restoreRedisKey } from './lib/backup/redis.mjs'
 import { resolveTarget } from './lib/backup/target.mjs'
 
 const { values, positionals } = parseArgs({
@@ -66,6 +66,8 @@ try {
     }
   }
   if (!end) throw new Error(`${file} ends before its trailer: the backup did not finish`)
+  // Lists' order kept before the restore names the old documents: the services build it anew.
+  await dropListings(redis, target.prefix)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   say(
     `restored the backup of ${header.createdAt.toISOString()}: ${counts.docs} documents, ${counts.keys} Redis keys in ${seconds} s`,

@@ -54,8 +54,10 @@ export {
   type PreviewSubject,
 } from './preview-routes.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'
+export { Listing, type Memberships } from './listing.js'
 export {
   checkSchedule,
+  scheduledMark,
   momentChanged,
   writeAction,
   SCHEDULE_FIELDS,

@@ -1,8 +1,10 @@
 // What Redis must keep, into and out of an archive. Kept: every key under the deployment's prefix
 // that does not expire: BullMQ's queues (waiting, delayed, active, failed and completed jobs, their
 // data, the repeatable and scheduled ones), the change stream, the set of login names. Left out:
-// keys with a time to live (rate-limit and login counters, job locks, caches) and the sessions,
-// so every admin signs in again after a restore. Keys move by DUMP/RESTORE, so each keeps its
+// keys with a time to live (rate-limit and login counters, job locks, caches), the sessions,
+// so every admin signs in again after a restore, and the lists' order (`<prefix>:listing:*`, the
+// kit's Listing), which is derived from the databases: a restore drops it and the services build
+// it again from what was restored. Keys move by DUMP/RESTORE, so each keeps its
 // type and content exactly (RESTORE needs a Redis of the same or a newer version).
 import { Redis } from 'ioredis'
 
@@ -47,11 +49,20 @@ async function groups(redis, prefix) {
 }
 
 const escapeGlob = (s) => s.replace(/[*?[\]\\]/g, '\\$&')
+const LISTING = 'listing'
+
+/** Drops the lists' order the services keep in Redis: they build it again from the databases. */
+export async function dropListings(redis, prefix) {
+  let n = 0
+  for await (const keys of redis.scanStream({ match: `${escapeGlob(prefix)}:${LISTING}:*`, count: 1000 }))
+    if (keys.length) n += await redis.del(...keys)
+  return n
+}
 
 export async function dumpRedis(redis, prefix, write) {
   const counts = { keys: 0, skipped: 0 }
   for (const group of await groups(redis, prefix)) {
-    if (group === 'sess' || group === 'user-sess') continue
+    if (group === 'sess' || group === 'user-sess' || group === LISTING) continue
     const base = `${prefix}:${group}`
     const flat = await redis.callBuffer('EVAL', DUMP_GROUP, 1, base, `${escapeGlob(base)}:*`)
     for (let i = 0; i < flat.length; i += 3) {

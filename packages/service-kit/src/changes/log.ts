@@ -1,5 +1,5 @@
 import { Types, type Connection } from 'mongoose'
-import type { Redis } from 'ioredis'
+import type { ChainableCommander, Redis } from 'ioredis'
 import {
   changeStream,
   keysOfWrite,
@@ -51,6 +51,9 @@ export interface ChangeLogOptions {
   limits?: Partial<SweepLimits>
 }
 
+/** More for a record's announcement, in its transaction (a service's derived Redis state). */
+export type AnnounceAlso = (doc: ChangeDoc, tx: ChainableCommander) => void
+
 const UNKNOWN_ACTOR: ChangeActor = { id: null, name: 'unknown' }
 /** Records the relay leaves alone for this long: the request that made one is announcing it. */
 const RELAY_GRACE_MS = 2000
@@ -94,11 +97,20 @@ export class ChangeLog {
   private relayTimer: NodeJS.Timeout | undefined
   private sweepTimer: NodeJS.Timeout | undefined
   private relaying: Promise<number> | undefined
+  private readonly also: AnnounceAlso[] = []
   readonly limits: SweepLimits
 
   constructor(private readonly opts: ChangeLogOptions) {
     this.model = changeModel(opts.db)
     this.limits = { revisionsPerTarget: 50, announcedDays: 7, deletedDays: 30, ...opts.limits }
+  }
+
+  /**
+   * Adds `also` to every announcement, before the purge goes out: what Redis keeps beside the
+   * database (the blog's list order) follows each write, and the relay repeats what Redis missed.
+   */
+  alsoAnnounce(also: AnnounceAlso) {
+    this.also.push(also)
   }
 
   async record(input: ChangeInput): Promise<ChangeRecord> {
@@ -169,6 +181,7 @@ export class ChangeLog {
     const record = toChangeRecord(this.opts.service, doc)
     const redis = this.opts.redis()
     const tx = redis.multi()
+    for (const also of this.also) also(doc, tx)
     if (record.keys.length) {
       const message: PurgeMessage = { id: record.id, keys: record.keys }
       tx.publish(purgeChannel(this.opts.prefix), JSON.stringify(message))

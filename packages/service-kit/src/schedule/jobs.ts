@@ -109,6 +109,29 @@ export async function runScheduled<K extends string, D extends Doc>(
 }
 
 /**
+ * Marks the documents scheduled before saves marked them (scheduledMark), once per collection: the
+ * one sweep that reads the whole collection. Remembered beside it, in `schedule_state`.
+ */
+async function markEarlierSchedules<D extends Doc>(model: Model<D>, kind: string) {
+  const state = model.db.collection<{ _id: string; at: Date }>('schedule_state')
+  const first = await state
+    .updateOne({ _id: `${kind}-marked` }, { $setOnInsert: { at: new Date() } }, { upsert: true })
+    .catch(() => null)
+  if (!first?.upsertedCount) return
+  const notNull = model.base.trusted({ $ne: null })
+  await model
+    .updateMany(
+      { $or: [{ publish_at: notNull }, { unpublish_at: notNull }] } as never,
+      { $set: { scheduled: true } } as never,
+      { timestamps: false },
+    )
+    .catch(async (err: unknown) => {
+      await state.deleteOne({ _id: `${kind}-marked` })
+      throw err
+    })
+}
+
+/**
  * At the worker's start and then periodically: acts on every moment already past (a job lost with
  * Redis, or added while Redis was away) and adds the jobs of the moments ahead (the same ids, so
  * existing ones are kept). Answers how many it acted on.
@@ -119,17 +142,21 @@ export async function sweepSchedule<K extends string, D extends Doc>(
   log: Log,
 ): Promise<number> {
   const now = new Date()
-  const notNull = deps.model.base.trusted({ $ne: null })
+  await markEarlierSchedules(deps.model, deps.kind)
   const scheduled = await deps.model
-    .find({ $or: [{ publish_at: notNull }, { unpublish_at: notNull }] } as never, {
-      _id: 1,
-      publish_at: 1,
-      unpublish_at: 1,
-    })
+    .find({ scheduled: true } as never, { _id: 1, publish_at: 1, unpublish_at: 1 })
     .lean<Doc[]>()
   let acted = 0
   for (const doc of scheduled) {
-    for (const job of jobsOf(deps, doc)) {
+    const jobs = jobsOf(deps, doc)
+    // Its moments have passed: no longer read by the sweep (unless a save set one meanwhile).
+    if (!jobs.length)
+      await deps.model.updateOne(
+        { _id: doc._id, publish_at: null, unpublish_at: null } as never,
+        { $unset: { scheduled: 1 } } as never,
+        { timestamps: false },
+      )
+    for (const job of jobs) {
       if (new Date(job.data.at) <= now) {
         if ((await runScheduled(job.data, deps)).done) acted++
       } else {

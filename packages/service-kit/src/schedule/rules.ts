@@ -38,6 +38,15 @@ export function checkSchedule(
     throw badRequest('The end of publication must come after the publish time.')
 }
 
+/**
+ * `{ scheduled: true }` for a document that a write leaves with a moment ahead, to save with it:
+ * the sweep reads the documents so marked (an equality an index answers; `publish_at != null` was
+ * a read of the whole collection on FerretDB) and unmarks those whose moments have passed.
+ */
+export function scheduledMark(next: Schedulable): { scheduled?: true } {
+  return next.publish_at instanceof Date || next.unpublish_at instanceof Date ? { scheduled: true } : {}
+}
+
 /** True when the two moments differ (a Date, null or absent). */
 export const momentChanged = (a: unknown, b: unknown) => time(a) !== time(b)
 

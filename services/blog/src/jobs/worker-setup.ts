@@ -8,6 +8,7 @@ import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
 import { createLlm } from '../lib/llm.js'
 import { bumpPostsVersion } from '../posts/cache.js'
+import { listingAnnouncement, postListing } from '../posts/listing.js'
 import { toPostDto } from '../posts/dto.js'
 import { ChangeLog } from '@site/service-kit/changes'
 import { processImport, type ImportResult } from './import.js'
@@ -42,6 +43,12 @@ export async function startImportWorker(
   const posts = postModel(db)
   // The imports' posts are writes like an admin's: recorded in the blog's change log.
   const changes = new ChangeLog({ db, redis: () => redis, prefix: config.QUEUE_PREFIX, service: 'blog', log })
+  changes.alsoAnnounce(
+    listingAnnouncement(
+      postListing(() => redis, config.QUEUE_PREFIX),
+      config.QUEUE_PREFIX,
+    ),
+  )
   changes.start()
   await posts.init().catch(() => undefined) // indexes; the worker saves posts too
   const llm = createLlm(config)

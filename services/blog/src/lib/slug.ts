@@ -14,13 +14,3 @@ export function slugify(input: string, maxLength = 80): string {
 }
 
 export const isSlug = (s: string) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s)
-
-/** The next free slug among `taken` (the base, or base-2, base-3, …). */
-export function nextFreeSlug(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken)
-  if (!used.has(base)) return base
-  for (let n = 2; ; n++) {
-    const candidate = `${base}-${n}`
-    if (!used.has(candidate)) return candidate
-  }
-}

@@ -48,6 +48,8 @@ export type PostDoc = Stored<
   source_upload_id?: string
   /** Bumped when the admin revokes the post's preview links: a link names the version it was made at. */
   preview_version?: number
+  /** Set while a moment is ahead: what the schedule sweep reads (the kit's scheduledMark). */
+  scheduled?: boolean
   created_at: Date
   updated_at: Date
 }
@@ -62,6 +64,7 @@ const postSchema = new Schema<PostDoc>(
     source_language: { type: String, default: null },
     source_upload_id: { type: String, default: undefined },
     preview_version: { type: Number, default: 0 },
+    scheduled: { type: Boolean, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
 )
@@ -69,9 +72,8 @@ postSchema.index({ source_upload_id: 1 }, { unique: true, sparse: true })
 // The lists' sort (newest first, _id breaking ties): the public list within published posts, the admin list over all.
 postSchema.index({ published: 1, created_at: -1, _id: -1 })
 postSchema.index({ created_at: -1, _id: -1 })
-// The scheduler's sweep: drafts due to go out, published posts due to go off.
-postSchema.index({ publish_at: 1 })
-postSchema.index({ unpublish_at: 1 })
+// The scheduler's sweep: the posts with a moment ahead (the kit's scheduledMark).
+postSchema.index({ scheduled: 1 }, { sparse: true })
 // The indexers' read of what changed (GET /api/blog/changes).
 postSchema.index({ published: 1, updated_at: 1, _id: 1 })
 

@@ -10,6 +10,7 @@ import { importModel, type ImportModel } from '../models/import.js'
 import { redirectModel, type RedirectModel } from '../models/redirect.js'
 import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
 import { publicBylines } from '../posts/bylines.js'
+import { listingAnnouncement, listingReady, postListing, type PostListing } from '../posts/listing.js'
 import { createLlm, type Llm } from '../lib/llm.js'
 import type { ImportResult } from '../jobs/import.js'
 import type { PostDoc } from '../models/post.js'
@@ -25,6 +26,10 @@ export interface Blog {
   /** Old slugs of published posts (posts/redirects.ts). */
   redirects: RedirectModel
   cache: PublishedCache
+  /** The lists' order (posts/listing.ts). */
+  listing: PostListing
+  /** The listing, built from the database first when Redis has none; false while another process builds it. */
+  listingReady(): Promise<boolean>
   llm: Llm | null
   queue: Queue<BlogImportJob, ImportResult>
   events: ReturnType<typeof createQueueEvents>['events']
@@ -56,6 +61,8 @@ export default fp<{ config: Config }>(
       app.log.warn({ err }, 'blog indexes not built yet'),
     )
     const cache = new PublishedCache(app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
+    const listing = postListing(() => app.redis, config.QUEUE_PREFIX)
+    app.changes.log.alsoAnnounce(listingAnnouncement(listing, config.QUEUE_PREFIX))
     const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
     const q = createQueue<BlogImportJob>(QUEUES.blogImport, settings, {
       attempts: config.BLOG_IMPORT_ATTEMPTS,
@@ -69,6 +76,12 @@ export default fp<{ config: Config }>(
       Promise.all([q.queue.waitUntilReady(), ev.events.waitUntilReady()]).catch(() => undefined),
       sleep(3000),
     ])
+    // Built before the first visitor asks for a list, where Redis does not have it yet.
+    app.addHook('onReady', async () => {
+      void listingReady(listing, posts).catch((err: unknown) =>
+        app.log.warn({ err }, 'blog: the list order is not built yet'),
+      )
+    })
     app.addHook('onClose', async () => {
       await ev.close()
       await q.close()
@@ -80,6 +93,8 @@ export default fp<{ config: Config }>(
       imports,
       redirects,
       cache,
+      listing,
+      listingReady: () => listingReady(listing, posts),
       llm: createLlm(config),
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,
       events: ev.events,

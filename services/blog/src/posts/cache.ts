@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis'
 import { ReadCache, type CachedBody } from '@site/service-kit'
-import type { PublishedIndex } from './published-index.js'
 
 /** Redis key whose value changes on every write to posts (API replicas and the worker bump it). */
 export const postsVersionKey = (prefix: string) => `${prefix}:blog:posts-version`
@@ -25,11 +24,6 @@ const MAX_ENTRIES = 200
 export class PublishedCache {
   private readonly cache: ReadCache
   private version: string | null | undefined
-  /** The posts version the last get() read (undefined: Redis did not answer); index() uses it. */
-  private seen: string | null | undefined
-  private indexed: { version: string | null | undefined; at: number; index: Promise<PublishedIndex> } | null =
-    null
-
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -40,27 +34,6 @@ export class PublishedCache {
 
   invalidate() {
     this.cache.clearLocal()
-    this.indexed = null
-  }
-
-  /**
-   * The published index (published-index.ts) of the current posts version: loaded once, by the
-   * first caller after a write, and shared with the callers that come meanwhile. Called from a
-   * loader of get(), which has just read the posts version: that reading is trusted here rather
-   * than asked of Redis a second time (undefined: Redis did not answer, so the index ages out).
-   */
-  async index(load: () => Promise<PublishedIndex>): Promise<PublishedIndex> {
-    const version = this.seen
-    const kept = this.indexed
-    const fresh =
-      kept && (version === undefined ? Date.now() - kept.at < this.ttlMs : kept.version === version)
-    if (fresh) return kept.index
-    const index = load()
-    this.indexed = { version, at: Date.now(), index }
-    index.catch(() => {
-      if (this.indexed?.index === index) this.indexed = null
-    })
-    return index
   }
 
   async get(
@@ -69,7 +42,6 @@ export class PublishedCache {
     keysOf?: (value: unknown) => string[],
   ): Promise<CachedBody> {
     const version = await this.redis.get(postsVersionKey(this.prefix)).catch(() => undefined)
-    this.seen = version
     if (version === undefined) return this.cache.get(key, load, this.ttlMs, keysOf)
     if (version !== this.version) {
       this.cache.clearLocal()

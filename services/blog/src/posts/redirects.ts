@@ -28,7 +28,6 @@ export async function resolveRedirect(
 ): Promise<{ id: string; slug: string } | null> {
   const redirect = await redirects.findOne({ slug }).lean()
   if (!redirect || (await posts.exists({ slug }))) return null
-  // By `_id` alone: FerretDB reads any other filter by decoding every post (published-index.ts).
   const post = await posts.findById(redirect.post_id, { slug: 1, published: 1 }).lean<PostDoc>()
   return post?.published ? { id: String(post._id), slug: post.slug } : null
 }

@@ -3,8 +3,8 @@ import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate } from '@site/con
 import {
   badRequest,
   checkSchedule,
+  scheduledMark,
   conflict,
-  escapeRegex,
   isDuplicateKey,
   isObjectId,
   momentChanged,
@@ -14,7 +14,7 @@ import {
 import type { PostDoc, PostModel } from '../models/post.js'
 import { plainText } from '@site/contracts/text'
 import { sanitizePostHtml } from '../lib/sanitize.js'
-import { nextFreeSlug, slugify } from '../lib/slug.js'
+import { slugify } from '../lib/slug.js'
 import { normalizeTags } from '../lib/translate.js'
 
 export const NOT_FOUND = 'Blog post not found'
@@ -61,14 +61,21 @@ function safeImageUrl(url: string): string | null {
   throw badRequest('The featured image must be an http(s) URL or a path on this site.')
 }
 
+/**
+ * The base slug, or the first of base-2, base-3, ... no post holds: each candidate is one read of
+ * the unique slug index (a pattern over every slug would read the whole collection on FerretDB),
+ * ten at a time after the base itself.
+ */
+const SLUG_PROBES = 10
+
 async function freeSlug(posts: PostModel, base: string): Promise<string> {
-  const taken = await posts
-    .find({ slug: mongoose.trusted({ $regex: `^${escapeRegex(base)}(-\\d+)?$` }) }, { slug: 1 })
-    .lean()
-  return nextFreeSlug(
-    base,
-    taken.map((p) => p.slug),
-  )
+  if (!(await posts.exists({ slug: base }))) return base
+  for (let from = 2; ; from += SLUG_PROBES) {
+    const candidates = Array.from({ length: SLUG_PROBES }, (_, i) => `${base}-${from + i}`)
+    const taken = await Promise.all(candidates.map((slug) => posts.exists({ slug })))
+    const free = candidates.find((_, i) => !taken[i])
+    if (free) return free
+  }
 }
 
 export async function createPost(
@@ -81,6 +88,7 @@ export async function createPost(
   for (const [k, v] of Object.entries(input)) if (k !== 'slug' && CREATABLE.has(k)) doc[k] = clean(k, v, seen)
   if (!doc.title_nl || !doc.title_en) throw badRequest('A title in Dutch and English is required.')
   checkSchedule(doc, doc, 'post')
+  Object.assign(doc, scheduledMark(doc))
   const explicit = input.slug?.trim() ? slugify(input.slug) : null
   if (input.slug?.trim() && !explicit) throw badRequest('The slug must contain letters or digits.')
   const base = explicit ?? (slugify(String(doc.title_nl || doc.title_en)) || 'post')
@@ -131,6 +139,7 @@ export async function updatePost(
   const changedEnd = momentChanged(set.unpublish_at, current.unpublish_at) ? set.unpublish_at : undefined
   checkSchedule(next, { publish_at: set.publish_at, unpublish_at: changedEnd }, 'post')
   if (next.publish_at !== (current.publish_at ?? null)) set.publish_at = next.publish_at
+  Object.assign(set, scheduledMark(next))
   if (body.slug !== undefined) {
     const slug = slugify(body.slug)
     if (!slug) throw badRequest('The slug must contain letters or digits.')

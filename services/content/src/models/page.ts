@@ -12,6 +12,8 @@ export type PageDoc = {
   unpublish_at?: Date | null
   /** Bumped when the admin revokes the page's preview links (docs/editorial.md, "Preview links"). */
   preview_version?: number
+  /** Set while a moment is ahead: what the schedule sweep reads (the kit's scheduledMark). */
+  scheduled?: boolean
 } & Localized<'title'> &
   Localized<'content'> & {
     meta_description_nl: string | null
@@ -29,6 +31,7 @@ const schema = new Schema<PageDoc>(
     publish_at: { type: Date, default: null },
     unpublish_at: { type: Date, default: null },
     preview_version: { type: Number, default: 0 },
+    scheduled: { type: Boolean, default: undefined },
     created_at: { type: Date, default: () => new Date() },
     updated_at: { type: Date, default: () => new Date() },
   },
@@ -37,9 +40,8 @@ const schema = new Schema<PageDoc>(
 // The list's sort (newest first, _id breaking ties): published pages for visitors, all for admins.
 schema.index({ published: 1, created_at: -1, _id: -1 })
 schema.index({ created_at: -1, _id: -1 })
-// The scheduler's sweep: drafts due to go out, published pages due to go off.
-schema.index({ publish_at: 1 })
-schema.index({ unpublish_at: 1 })
+// The scheduler's sweep: the pages with a moment ahead (the kit's scheduledMark).
+schema.index({ scheduled: 1 }, { sparse: true })
 
 export type PageModel = Model<PageDoc>
 

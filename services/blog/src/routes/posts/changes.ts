@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PRIVATE_NO_STORE, Type, errorResponses, findPage } from '@site/service-kit'
 import { BlogPost, PAGE_SIZE_MAX, PageQuery, Paged } from '@site/contracts'
+import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
 
 const ChangesQuery = Type.Object({
@@ -29,9 +30,19 @@ const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { since } = request.query
+      const page = request.query.page ?? 1
+      const pageSize = request.query.pageSize ?? PAGE_SIZE_MAX
+      reply.header('cache-control', PRIVATE_NO_STORE)
+      if (await ctx.listingReady()) {
+        // The `updated` list holds the published posts by their last change (posts/listing.ts).
+        const min = since ? new Date(since).getTime() : 0
+        const { ids, total } = await ctx.listing.from('updated', min, page, pageSize)
+        const docs = await Promise.all(ids.map((id) => ctx.posts.findById(id).lean<PostDoc>()))
+        const items = docs.filter((d): d is PostDoc => Boolean(d?.published)).map(toPostDto)
+        return { items, page, pageSize, total }
+      }
       const filter: Record<string, unknown> = { published: true }
       if (since) filter.updated_at = ctx.posts.base.trusted({ $gte: new Date(since) })
-      reply.header('cache-control', PRIVATE_NO_STORE)
       return findPage(ctx.posts, filter, request.query, { sort: { updated_at: 1, _id: 1 }, map: toPostDto })
     },
   )

@@ -12,7 +12,7 @@ import {
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
 import { listPosts } from '../../posts/list.js'
-import { loadPublishedIndex, publishedBySlug, publishedPage } from '../../posts/published-index.js'
+import { listingPage } from '../../posts/listing.js'
 import { NOT_FOUND } from '../../posts/repo.js'
 import { resolveRedirect } from '../../posts/redirects.js'
 
@@ -27,7 +27,11 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
  */
 const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
-  const publishedIndex = () => ctx.cache.index(() => loadPublishedIndex(ctx.posts))
+  /** A page of a list by its kept order; the database's sort while the order is being built. */
+  const listPage = async (published: boolean | undefined, page: number, pageSize: number) =>
+    (await ctx.listingReady())
+      ? listingPage(ctx.posts, ctx.listing, published ? 'published' : 'all', page, pageSize)
+      : listPosts(ctx.posts, { page, pageSize, published })
   app.get(
     '/api/blog',
     {
@@ -39,21 +43,23 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { published, q } = request.query
-      const page = request.query.page ?? 1
+      const n = request.query.page ?? 1
       const pageSize = request.query.pageSize ?? PAGE_SIZE_DEFAULT
       // The same URL answers differently to an admin: shared caches must key on the cookie.
       reply.header('vary', 'Cookie')
       const admin = await request.getAdmin()
       if (!admin || (published === true && !q?.trim())) {
         // The public list ignores `q` (a search per visitor request would bypass the cache).
-        const entry = await ctx.cache.get(`published:${page}:${pageSize}`, async () => {
-          const list = await publishedPage(ctx.posts, await publishedIndex(), page, pageSize)
+        const entry = await ctx.cache.get(`published:${n}:${pageSize}`, async () => {
+          const list = await listPage(true, n, pageSize)
           return { ...list, items: await ctx.bylines(list.items) }
         })
         return sendShared(request, reply, entry, [SURROGATE.posts])
       }
       reply.header('cache-control', PRIVATE_NO_STORE)
-      return listPosts(ctx.posts, { page, pageSize, published, q })
+      // The title search and the drafts-only list read the collection (the admin's, rare).
+      if (q?.trim() || published === false) return listPosts(ctx.posts, { page: n, pageSize, published, q })
+      return listPage(published, n, pageSize)
     },
   )
 
@@ -72,7 +78,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await ctx.cache.get(
         `slug:${slug}`,
         async () => {
-          const doc = await publishedBySlug(ctx.posts, await publishedIndex(), slug)
+          const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
           return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
         },
         (post) => [SURROGATE.post((post as { id: string }).id)],

@@ -6,6 +6,7 @@ import {
   SCHEDULE_FIELDS,
   adminOnly,
   checkSchedule,
+  scheduledMark,
   conflict,
   errorResponses,
   historyRoutes,
@@ -77,6 +78,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const end = momentChanged(next.unpublish_at, current.unpublish_at) ? next.unpublish_at : undefined
     checkSchedule(next, { publish_at: set.publish_at, unpublish_at: end }, 'page')
     if (momentChanged(next.publish_at, current.publish_at)) set.publish_at = next.publish_at
+    Object.assign(set, scheduledMark(next))
     const before = await models.pages
       .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
       .catch(onDuplicateKey(slugTaken()))
@@ -122,6 +124,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const fields = toDocument(request.body)
       checkSchedule(fields, fields, 'page')
+      Object.assign(fields, scheduledMark(fields))
       const doc = await models.pages.create(fields).catch(onDuplicateKey(slugTaken()))
       const page = toPageDto(doc.toObject())
       await schedule(doc.toObject(), null)
