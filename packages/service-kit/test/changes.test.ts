@@ -98,23 +98,34 @@ t.test('Redis away: the record waits in the outbox and the relay announces it', 
   t.equal(await log.relay(), 0, 'nothing is announced twice')
 })
 
-t.test('the sweep keeps the newest revisions of each document and forgets old announcements', async (t) => {
-  const { log } = await setup(t)
-  for (let i = 0; i < 5; i++)
-    await log.record({ kind: 'feature', action: 'update', target: { id: 'f1' }, snapshot: { n: i } })
-  await log.record({ kind: 'account', action: 'sign-in', target: { id: 'u1' } })
-  await log.record({ kind: 'project', action: 'delete', target: { id: 'x1' } })
-  await log.record({ kind: 'project', action: 'create', target: { id: 'x2' }, snapshot: { n: 1 } })
-  const later = new Date(Date.now() + 40 * 24 * 3600 * 1000)
-  const res = await log.sweep(later)
-  t.equal(res.revisions, 2, 'two revisions over the bound of three')
-  const kept = await log.history('feature', 'f1')
-  t.same(
-    await Promise.all(kept.map(async (r) => (await log.revision('feature', 'f1', r.id))?.snapshot.n)),
-    [4, 3, 2],
-    'the newest three stay, newest first',
-  )
-  t.equal(await log.model.countDocuments({ kind: 'account' }), 0, 'an old sign-in record goes')
-  t.equal(await log.model.countDocuments({ target_id: 'x1' }), 0, 'a long-deleted document loses its history')
-  t.equal(await log.model.countDocuments({ target_id: 'x2' }), 1, 'a live document keeps its revision')
-})
+t.test(
+  'a write keeps the newest revisions of its document; the sweep forgets old announcements',
+  async (t) => {
+    const { log } = await setup(t)
+    for (let i = 0; i < 5; i++)
+      await log.record({ kind: 'feature', action: 'update', target: { id: 'f1' }, snapshot: { n: i } })
+    await log.record({ kind: 'account', action: 'sign-in', target: { id: 'u1' } })
+    await log.record({ kind: 'project', action: 'delete', target: { id: 'x1' } })
+    await log.record({ kind: 'project', action: 'create', target: { id: 'x2' }, snapshot: { n: 1 } })
+    const later = new Date(Date.now() + 40 * 24 * 3600 * 1000)
+    t.equal(
+      await log.model.countDocuments({ target_id: 'f1' }),
+      3,
+      'two revisions over the bound of three went',
+    )
+    await log.sweep(later)
+    const kept = await log.history('feature', 'f1')
+    t.same(
+      await Promise.all(kept.map(async (r) => (await log.revision('feature', 'f1', r.id))?.snapshot.n)),
+      [4, 3, 2],
+      'the newest three stay, newest first',
+    )
+    t.equal(await log.model.countDocuments({ kind: 'account' }), 0, 'an old sign-in record goes')
+    t.equal(
+      await log.model.countDocuments({ target_id: 'x1' }),
+      0,
+      'a long-deleted document loses its history',
+    )
+    t.equal(await log.model.countDocuments({ target_id: 'x2' }), 1, 'a live document keeps its revision')
+  },
+)

@@ -17,6 +17,7 @@ import { isObjectId } from '../ids.js'
 import { changeModel, type ChangeDoc, type ChangeModel } from './model.js'
 import { changedFields, toJsonSnapshot } from './fields.js'
 import { sweepChanges, type SweepLimits } from './sweep.js'
+import { revisionIds, trimRevisions } from './revisions.js'
 
 export interface ChangeInput {
   kind: ChangeKind
@@ -118,7 +119,9 @@ export class ChangeLog {
     const targetId = input.target?.id ?? null
     const snapshot = input.snapshot ? toJsonSnapshot(input.snapshot) : undefined
     const before = input.before ? toJsonSnapshot(input.before) : undefined
-    if (before && targetId) await this.keepBaseline(input.kind, targetId, input.target?.label ?? null, before)
+    const older = targetId && (before || snapshot) ? await revisionIds(this.model, input.kind, targetId) : []
+    if (before && targetId && older.length === 0)
+      await this.keepBaseline(input.kind, targetId, input.target?.label ?? null, before)
     const fields = input.fields ?? (before && snapshot ? changedFields(before, snapshot) : [])
     const actor = input.actor ?? UNKNOWN_ACTOR
     const fresh = {
@@ -147,6 +150,7 @@ export class ChangeLog {
       },
     )
     const doc = fresh as ChangeDoc
+    if (kept && snapshot && targetId) await trimRevisions(this.model, older, this.limits.revisionsPerTarget)
     await this.announce(doc, kept).catch((err: unknown) =>
       this.opts.log.warn(
         { err, change: String(doc._id) },
@@ -158,7 +162,6 @@ export class ChangeLog {
 
   /** The document's state before its first recorded write, so that write can be undone too. */
   private async keepBaseline(kind: ChangeKind, targetId: string, label: string | null, before: object) {
-    if (await this.model.exists({ kind, target_id: targetId, revision: true })) return
     const stamp = (before as { updated_at?: unknown }).updated_at
     const at = typeof stamp === 'string' && !Number.isNaN(Date.parse(stamp)) ? new Date(stamp) : new Date()
     await this.model.create({

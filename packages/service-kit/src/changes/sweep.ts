@@ -13,8 +13,9 @@ const DAY_MS = 24 * 3600 * 1000
 
 /**
  * Bounds the change log (no TTL indexes: FerretDB has none, design §3): announced records without
- * a snapshot after `announcedDays`, each document's revisions beyond the newest
- * `revisionsPerTarget`, and the history of documents deleted `deletedDays` ago.
+ * a snapshot after `announcedDays`, and the history of documents deleted `deletedDays` ago. Each
+ * query is bounded by what those days wrote, not by the size of the log; a document's revisions
+ * beyond the newest `revisionsPerTarget` go at the write that adds one (revisions.ts).
  */
 export async function sweepChanges(model: ChangeModel, limits: SweepLimits, now = new Date()) {
   const trusted = model.base.trusted.bind(model.base)
@@ -26,22 +27,6 @@ export async function sweepChanges(model: ChangeModel, limits: SweepLimits, now 
     action: trusted({ $ne: 'delete' }),
     at: before(limits.announcedDays),
   })
-
-  let revisions = 0
-  const crowded = await model.aggregate<{ _id: { kind: ChangeDoc['kind']; target: string | null } }>([
-    { $match: { revision: true } },
-    { $group: { _id: { kind: '$kind', target: '$target_id' }, n: { $sum: 1 } } },
-    { $match: { n: { $gt: limits.revisionsPerTarget } } },
-  ])
-  for (const { _id: group } of crowded) {
-    const extra = await model
-      .find({ kind: group.kind, target_id: group.target, revision: true }, { _id: 1 })
-      .sort({ at: -1, _id: -1 })
-      .skip(limits.revisionsPerTarget)
-      .lean<Pick<ChangeDoc, '_id'>[]>()
-    const res = await model.deleteMany({ _id: trusted({ $in: extra.map((d) => d._id) }) })
-    revisions += res.deletedCount
-  }
 
   let deleted = 0
   const gone = await model
@@ -56,5 +41,5 @@ export async function sweepChanges(model: ChangeModel, limits: SweepLimits, now 
     })
     deleted += res.deletedCount
   }
-  return { announced: announced.deletedCount, revisions, deleted }
+  return { announced: announced.deletedCount, deleted }
 }

@@ -24,3 +24,11 @@ export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from '.
 export { testApp, type TestApp, type TestAppOptions } from './app.js'
 export { listenForPurges } from './purges.js'
 export { dropQueue, firstSeen } from './schedule.js'
+export {
+  captureQueries,
+  judgeQueries,
+  queryShape,
+  documentedShapes,
+  type CapturedQuery,
+  type QueryPlan,
+} from './query-plans.js'
