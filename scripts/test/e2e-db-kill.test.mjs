@@ -56,11 +56,18 @@ t.teardown(() => {
   running = false
 })
 
+const statuses = (list) =>
+  JSON.stringify(list.reduce((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {}))
+
 /** Kills the process, then waits for the first write sent after the kill to be answered 201. */
 async function killAndRecover(t, what, keeper) {
-  await new Promise((r) => setTimeout(r, 2000))
-  const before = acknowledged.size
-  t.ok(before > 0, `writes were acknowledged before ${what} was killed`)
+  const settle = Date.now() + 30_000
+  const from = acknowledged.size
+  while (acknowledged.size < from + 10 && Date.now() < settle) await new Promise((r) => setTimeout(r, 100))
+  t.ok(
+    acknowledged.size >= from + 10,
+    `writes are acknowledged before ${what} is killed (${statuses(answers)})`,
+  )
   const killedAt = Date.now()
   process.kill(keeper.child().pid, 'SIGKILL')
   const end = killedAt + 60_000

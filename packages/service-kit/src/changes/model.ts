@@ -45,9 +45,10 @@ const schema = new Schema<ChangeDoc>(
   // `minimize: false`: a snapshot keeps its empty strings, arrays and objects (a restore is exact).
   { collection: 'changes', versionKey: false, minimize: false },
 )
-// A document's history, newest first; the relay's backlog, oldest first.
+// A document's history, newest first; the relay's backlog, oldest first; the sweep's deletions.
 schema.index({ kind: 1, target_id: 1, revision: 1, at: -1, _id: -1 })
 schema.index({ relayed: 1, at: 1 })
+schema.index({ action: 1, at: 1 })
 
 export type ChangeModel = Model<ChangeDoc>
 

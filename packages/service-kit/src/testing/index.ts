@@ -28,6 +28,7 @@ export {
   captureQueries,
   judgeQueries,
   queryShape,
+  pushedPart,
   documentedShapes,
   type CapturedQuery,
   type QueryPlan,

@@ -74,6 +74,11 @@ export interface QueryPlan {
   shape: string
   /** An index serves the query. */
   indexed: boolean
+  /**
+   * The documents the query's equality part matches here: what FerretDB reads through the index
+   * before it filters the rest (ranges, $in) and sorts in its own process.
+   */
+  examined: number
   /** What the server said, briefly: the index names, or how it read. */
   how: string
 }
@@ -102,6 +107,22 @@ function ferretPlan(explain: Record<string, unknown>, hasFilter: boolean): { ind
   return { indexed, how }
 }
 
+const isScalar = (v: unknown) =>
+  ['string', 'number', 'boolean'].includes(typeof v) ||
+  v instanceof Date ||
+  (v !== null && typeof v === 'object' && (v as { _bsontype?: string })._bsontype === 'ObjectId')
+
+/** The part of a filter FerretDB 1.24 pushes down: top-level equalities on scalars. */
+export function pushedPart(filter: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(filter)) {
+    if (k.startsWith('$') || k.includes('.')) continue
+    if (isScalar(v)) out[k] = v
+    else if (v && typeof v === 'object' && '$eq' in v && isScalar((v as { $eq: unknown }).$eq)) out[k] = v
+  }
+  return out
+}
+
 /** Explains each distinct query shape of `queries` on `db` (the connection the code used). */
 export async function judgeQueries(db: Connection, queries: CapturedQuery[]): Promise<QueryPlan[]> {
   const byShape = new Map<string, CapturedQuery>()
@@ -114,7 +135,8 @@ export async function judgeQueries(db: Connection, queries: CapturedQuery[]): Pr
     })) as Record<string, unknown>
     const judged =
       'filterPushdown' in explain ? ferretPlan(explain, Object.keys(q.filter).length > 0) : mongoPlan(explain)
-    plans.push({ shape, ...judged })
+    const examined = await db.db!.collection(q.collection).countDocuments(pushedPart(q.filter))
+    plans.push({ shape, ...judged, examined })
   }
   return plans
 }
