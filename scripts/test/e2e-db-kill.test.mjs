@@ -28,6 +28,7 @@ const headers = await adminHeaders(stack)
 const acknowledged = new Set()
 const answers = []
 let running = true
+let firstRefusal = null
 let n = 0
 async function writer() {
   while (running) {
@@ -46,7 +47,10 @@ async function writer() {
     }).catch(() => null)
     const status = res?.status ?? 0
     if (status === 201) acknowledged.add((await res.json()).id)
-    else await res?.arrayBuffer().catch(() => undefined)
+    else {
+      const text = await res?.text().catch(() => '')
+      if (status >= 400 && status < 500 && !firstRefusal) firstRefusal = `${status} ${text}`
+    }
     answers.push({ at, done: Date.now(), status })
     if (status !== 201) await new Promise((r) => setTimeout(r, 100))
   }
