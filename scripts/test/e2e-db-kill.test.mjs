@@ -70,7 +70,7 @@ async function killAndRecover(t, what, keeper) {
   while (acknowledged.size < from + 10 && Date.now() < settle) await new Promise((r) => setTimeout(r, 100))
   t.ok(
     acknowledged.size >= from + 10,
-    `writes are acknowledged before ${what} is killed (${statuses(answers)})`,
+    `writes are acknowledged before ${what} is killed (${statuses(answers)}; first refusal: ${firstRefusal})`,
   )
   const killedAt = Date.now()
   process.kill(keeper.child().pid, 'SIGKILL')
