@@ -27,6 +27,8 @@ const variantsSchema = new Schema<ImageVariantsDoc>(
   },
   { collection: 'image_variants', versionKey: false },
 )
+// The content worker's sweep (every minute): the images whose variants are still to make.
+variantsSchema.index({ done: 1, updated_at: 1 })
 export type ImageVariantsModel = Model<ImageVariantsDoc>
 export function imageVariantsModel(db: Connection): ImageVariantsModel {
   return (
