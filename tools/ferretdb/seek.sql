@@ -5,7 +5,7 @@
 -- a btree cannot answer: every query scanned its whole table. For every field of every btree index
 -- FerretDB creates, this adds a GIN index over the same expression (jsonb_path_ops answers @>), and
 -- drops it again when no btree index names the field any more. An event trigger keeps them in step
--- with createIndex and dropIndex; site_seek_all() catches up tables that predate the trigger.
+-- with createIndex and dropIndex; site_seek_schemas('%') catches up tables that predate the trigger.
 
 CREATE OR REPLACE FUNCTION public.site_seek_table(tbl regclass) RETURNS void
 LANGUAGE plpgsql SET client_min_messages = warning AS $$
@@ -48,15 +48,16 @@ BEGIN
   END LOOP;
 END $$;
 
-CREATE OR REPLACE FUNCTION public.site_seek_all() RETURNS void
+-- Every table of the schemas matching `pattern` (one MongoDB database is one schema).
+CREATE OR REPLACE FUNCTION public.site_seek_schemas(pattern text) RETURNS void
 LANGUAGE plpgsql SET client_min_messages = warning AS $$
 DECLARE
   t regclass;
 BEGIN
   FOR t IN
     SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'public')
-       AND n.nspname NOT LIKE 'pg\_%'
+     WHERE c.relkind = 'r' AND n.nspname LIKE pattern
+       AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'public') AND n.nspname NOT LIKE 'pg\_%'
   LOOP
     PERFORM public.site_seek_table(t);
   END LOOP;
@@ -82,18 +83,12 @@ CREATE OR REPLACE FUNCTION public.site_seek_on_drop() RETURNS event_trigger
 LANGUAGE plpgsql SET client_min_messages = warning AS $$
 DECLARE
   obj record;
-  t regclass;
 BEGIN
   FOR obj IN SELECT * FROM pg_event_trigger_dropped_objects()
      WHERE object_type = 'index' AND object_name NOT LIKE '%\_seek' AND NOT is_temporary
   LOOP
     -- The dropped index's table is not named; its schema (one MongoDB database) is small.
-    FOR t IN
-      SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE c.relkind = 'r' AND n.nspname = obj.schema_name
-    LOOP
-      PERFORM public.site_seek_table(t);
-    END LOOP;
+    PERFORM public.site_seek_schemas(replace(replace(replace(obj.schema_name, '\', '\\'), '_', '\_'), '%', '\%'));
   END LOOP;
 END $$;
 
@@ -104,4 +99,4 @@ DROP EVENT TRIGGER IF EXISTS site_seek_drop;
 CREATE EVENT TRIGGER site_seek_drop ON sql_drop
   WHEN TAG IN ('DROP INDEX') EXECUTE FUNCTION public.site_seek_on_drop();
 
-SELECT public.site_seek_all();
+SELECT public.site_seek_schemas('%');
