@@ -40,7 +40,10 @@ async function writer() {
       body: JSON.stringify({
         title_nl: `Kill ${i}`,
         title_en: `Kill ${i}`,
-        author: 'bench',
+        excerpt_nl: 'Kort',
+        excerpt_en: 'Short',
+        content_nl: `<p>Tekst ${i}</p>`,
+        content_en: `<p>Text ${i}</p>`,
         published: true,
       }),
       signal: AbortSignal.timeout(15_000),

@@ -29,6 +29,7 @@ export {
   judgeQueries,
   queryShape,
   pushedPart,
+  serverKind,
   documentedShapes,
   type CapturedQuery,
   type QueryPlan,
