@@ -33,13 +33,16 @@ const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
       const page = request.query.page ?? 1
       const pageSize = request.query.pageSize ?? PAGE_SIZE_MAX
       reply.header('cache-control', PRIVATE_NO_STORE)
-      if (await ctx.listingReady()) {
-        // The `updated` list holds the published posts by their last change (posts/listing.ts).
-        const min = since ? new Date(since).getTime() : 0
-        const { ids, total } = await ctx.listing.from('updated', min, page, pageSize)
-        const docs = await Promise.all(ids.map((id) => ctx.posts.findById(id).lean<PostDoc>()))
+      // The `updated` list holds the published posts by their last change (posts/listing.ts);
+      // while it is being built, or Redis cannot answer, the database's sort.
+      const min = since ? new Date(since).getTime() : 0
+      const kept = (await ctx.listingReady().catch(() => false))
+        ? await ctx.listing.from('updated', min, page, pageSize).catch(() => null)
+        : null
+      if (kept) {
+        const docs = await Promise.all(kept.ids.map((id) => ctx.posts.findById(id).lean<PostDoc>()))
         const items = docs.filter((d): d is PostDoc => Boolean(d?.published)).map(toPostDto)
-        return { items, page, pageSize, total }
+        return { items, page, pageSize, total: kept.total }
       }
       const filter: Record<string, unknown> = { published: true }
       if (since) filter.updated_at = ctx.posts.base.trusted({ $gte: new Date(since) })

@@ -27,11 +27,20 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
  */
 const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
-  /** A page of a list by its kept order; the database's sort while the order is being built. */
-  const listPage = async (published: boolean | undefined, page: number, pageSize: number) =>
-    (await ctx.listingReady())
-      ? listingPage(ctx.posts, ctx.listing, published ? 'published' : 'all', page, pageSize)
-      : listPosts(ctx.posts, { page, pageSize, published })
+  /**
+   * A page of a list by its kept order; the database's sort (right at any size, slow at large ones)
+   * while the order is being built or Redis cannot answer.
+   */
+  const listPage = async (published: boolean | undefined, page: number, pageSize: number) => {
+    const set = published ? 'published' : 'all'
+    if (await ctx.listingReady().catch(() => false))
+      try {
+        return await listingPage(ctx.posts, ctx.listing, set, page, pageSize)
+      } catch (err) {
+        app.log.warn({ err }, 'blog: list order unavailable, reading the database')
+      }
+    return listPosts(ctx.posts, { page, pageSize, published })
+  }
   app.get(
     '/api/blog',
     {
