@@ -82,7 +82,12 @@ async function startPostgres({ dataDir, fresh, log, cleanup }) {
   })
   cleanup.unshift(() => keeper.stop())
   await waitForPort(port, 'PostgreSQL', 60000, keeper.child())
-  return { keeper, url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DATABASE}`, what: pg.what, dir }
+  return {
+    keeper,
+    url: `postgres://${PG_USER}@127.0.0.1:${port}/${PG_DATABASE}?sslmode=disable`,
+    what: pg.what,
+    dir,
+  }
 }
 
 /**

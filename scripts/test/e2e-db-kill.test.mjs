@@ -85,15 +85,13 @@ async function killAndRecover(t, what, keeper) {
   }
   const failed = answers.filter((a) => a.at > killedAt && a.status !== 201)
   const ms = back ? back.done - killedAt : null
-  t.comment(
-    `${what} killed: first acknowledged write after ${ms} ms; ${failed.length} writes refused meanwhile`,
-  )
+  t.comment(`${what} killed: first acknowledged write after ${ms} ms; refused meanwhile: ${statuses(failed)}`)
   t.ok(back, `writes are acknowledged again after ${what} was killed`)
   t.ok(ms !== null && ms <= SERVING_AGAIN_MS, `within ${SERVING_AGAIN_MS / 1000} s (took ${ms} ms)`)
   t.equal(keeper.restarts(), 1, `${what} was started again once`)
   t.ok(
     failed.every((a) => a.status === 503 || a.status === 0 || a.status === 504),
-    'refusals are 503s',
+    `refusals are 503s (${statuses(failed)})`,
   )
   await new Promise((r) => setTimeout(r, 2000))
 }

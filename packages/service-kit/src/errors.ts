@@ -33,11 +33,19 @@ const DB_DOWN = new Set([
   'DisconnectedError',
 ])
 
+/**
+ * FerretDB answers while the PostgreSQL under it is away (restarting, recovering): InternalError
+ * (code 1) with the driver's words for a connection it could not get or lost.
+ */
+const FERRETDB_BACKEND_DOWN =
+  /failed to connect to|the database system is (starting up|shutting down|in recovery)|terminating connection|connection refused|conn closed|unexpected EOF/i
+
 /** Errors that mean a dependency (database, Redis) is away, not that the request was bad. */
 export function isDependencyDown(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false
-  const e = err as { name?: string; message?: string; code?: string }
+  const e = err as { name?: string; message?: string; code?: string | number }
   if (e.name && DB_DOWN.has(e.name)) return true
+  if (e.code === 1 && typeof e.message === 'string' && FERRETDB_BACKEND_DOWN.test(e.message)) return true
   if (e.message === "Stream isn't writeable and enableOfflineQueue options is false") return true
   if (e.message?.startsWith('Connection is closed') || e.name === 'MaxRetriesPerRequestError') return true
   return e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'ETIMEDOUT'
