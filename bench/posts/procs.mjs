@@ -28,6 +28,16 @@ export function rssMb(pid) {
   }
 }
 
+/** Proportional set size: shared pages (PostgreSQL's shared buffers) split among their users. */
+export function pssMb(pid) {
+  try {
+    const m = /Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
+    return m ? Math.round(Number(m[1]) / 1024) : null
+  } catch {
+    return null
+  }
+}
+
 /** `pid` and its children (PostgreSQL: the postmaster and its backends). */
 export function processTree(pid) {
   const out = [pid]

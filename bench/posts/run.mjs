@@ -23,7 +23,7 @@ import { MongoClient } from 'mongodb'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 import { adminHeaders, BENCH_STACK_ENV } from '../lib/stack.mjs'
 import { makePost } from '../scale/posts.mjs'
-import { cpuTicks, manifestLimits, percentile, processTree, rssMb } from './procs.mjs'
+import { cpuTicks, manifestLimits, percentile, processTree, pssMb, rssMb } from './procs.mjs'
 
 const { values: args } = parseArgs({
   options: {
@@ -61,9 +61,13 @@ function processes(stack) {
   if (postgres) out.postgres = processTree(postgres)
   return out
 }
+/** RSS of each process; PostgreSQL's is the PSS of its processes (each maps the shared buffers). */
 const rssOf = (procs) =>
   Object.fromEntries(
-    Object.entries(procs).map(([n, pids]) => [n, pids.reduce((a, p) => a + (rssMb(p) ?? 0), 0)]),
+    Object.entries(procs).map(([n, pids]) => [
+      n,
+      pids.reduce((a, p) => a + ((n === 'postgres' ? pssMb(p) : rssMb(p)) ?? 0), 0),
+    ]),
   )
 
 async function idleCpu(stack) {
@@ -305,6 +309,8 @@ const out = {
   minutes: Math.round((Date.now() - started) / 6000) / 10,
   machine: { cpus: cpus().length, loadavg1: Math.round(loadavg()[0] * 100) / 100, node: process.version },
   database: infra.mongoKind,
+  notes:
+    'rssMb/peakRssMb: RSS per process; postgres is the sum of PSS over the postmaster and its backends (RSS would count the shared buffers once per backend). idleCpu: utime+stime over the idle window, % of one core. Loader and stack share the machine.',
   settings: { sizes, edits: EDITS, coldPages: COLD, idleSeconds: IDLE_S, writers: WRITERS },
   manifestLimitsMb: limits,
   results,
