@@ -10,10 +10,8 @@ export const configProperties = {
   // Where the site's published content is read (the owning services' public APIs).
   CONTENT_URL: Type.String({ default: 'http://127.0.0.1:3002' }),
   BLOG_URL: Type.String({ default: 'http://127.0.0.1:3003' }),
-  CHAT_INDEX_REFRESH_MS: positive(
-    60_000,
-    'backstop: how often the search index re-reads the site content (it also refreshes on every change announcement)',
-  ),
+  /** Folder of the search index's file (rebuilt at every start; a few hundred MB at 10,000 posts). Empty: the system's temporary folder. */
+  CHAT_INDEX_DIR: Type.String({ default: '' }),
   CHAT_SOURCE_TIMEOUT_MS: positive(5_000, 'timeout of one read of the content or blog service'),
   /** Public link of a static page; `{slug}` is replaced. Empty: pages are cited without a link. */
   CHAT_PAGE_URL: Type.String({ default: '/pages/{slug}' }),

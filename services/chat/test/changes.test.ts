@@ -17,10 +17,8 @@ const url = (svc: typeof blog | typeof content) => {
   const { address, port } = svc.server.address() as { address: string; port: number }
   return `http://${address}:${port}`
 }
-// The poll is an hour away: whatever the chat learns in this test, it learned from an announcement.
-const { app, close } = await testApp(
-  chat(url(content), { BLOG_URL: url(blog), QUEUE_PREFIX: prefix, CHAT_INDEX_REFRESH_MS: '3600000' }),
-)
+// The chat reads the site once at start: whatever it learns later in this test, it learned from the change stream.
+const { app, close } = await testApp(chat(url(content), { BLOG_URL: url(blog), QUEUE_PREFIX: prefix }))
 t.teardown(async () => {
   await close()
   for (const svc of [blog, content]) {

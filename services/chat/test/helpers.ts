@@ -64,6 +64,11 @@ export async function fakeSite(data: typeof SITE = structuredClone(SITE)) {
     if (url.pathname === '/api/projects') return paged(res, url, newest(data.projects))
     if (url.pathname === '/api/pages') return paged(res, url, pages, true)
     if (url.pathname === '/api/blog') return paged(res, url, posts, true)
+    if (url.pathname === '/api/blog/changes' && url.searchParams.has('ids')) {
+      const ids = new Set(url.searchParams.get('ids')!.split(','))
+      const items = posts.filter((p) => ids.has(p.id))
+      return json(res, 200, { items, page: 1, pageSize: 50, total: items.length })
+    }
     if (url.pathname === '/api/blog/changes') {
       // Full posts changed at or after `since`, oldest change first (the blog's read for indexers).
       const since = url.searchParams.get('since') ?? ''

@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto'
-import MiniSearch from 'minisearch'
-import type { Locale } from '@site/contracts'
-import { SITE_FACTS } from './facts.js'
-import { readSource, SOURCE_NAMES, type DetailMemo, type SourceName, type SourceOptions } from './sources.js'
-import { normalizeTerm, passages } from './text.js'
-import { itemUrl, localized, type KnowledgeItem } from './types.js'
+import type { ChangeRecord, Locale } from '@site/contracts'
 import type { Log } from '@site/service-kit'
-
-interface Chunk {
-  id: number
-  key: string
-  lang: Locale | 'any'
-  title: string
-  text: string
-  tags: string
-}
+import { SITE_FACTS } from './facts.js'
+import { newIndexFile } from './index-file.js'
+import { allPosts, postsById, PAGE_SIZE, type Row } from './reads.js'
+import { rank } from './search.js'
+import {
+  postItem,
+  readSource,
+  SOURCE_NAMES,
+  type DetailMemo,
+  type SmallSource,
+  type SourceName,
+  type SourceOptions,
+} from './sources.js'
+import { SearchStore, type Passage } from './store.js'
+import type { KnowledgeItem } from './types.js'
 
 export interface Hit {
   item: KnowledgeItem
@@ -23,191 +24,206 @@ export interface Hit {
   score: number
 }
 
-const LANGS = ['nl', 'en', 'de'] as const
-
-function buildChunks(items: KnowledgeItem[]): Chunk[] {
-  const chunks: Chunk[] = []
-  for (const item of items) {
-    for (const lang of [...LANGS, 'any'] as const) {
-      const text = item.text[lang]
-      if (!text) continue
-      const title = lang === 'any' ? localized(item.title, 'nl') : localized(item.title, lang)
-      for (const p of passages(text))
-        chunks.push({
-          id: chunks.length,
-          key: item.key,
-          lang,
-          title,
-          text: p,
-          tags: (item.tags ?? []).join(' '),
-        })
-    }
-  }
-  return chunks
+/** Where each source's items stand when several share a link (`cited`): the site's own sections first. */
+const RANK: Record<SourceName | 'facts', number> = {
+  facts: 0,
+  content: 1,
+  features: 2,
+  projects: 3,
+  pages: 4,
+  posts: 5,
 }
-
-function newSearch() {
-  return new MiniSearch<Chunk>({
-    fields: ['title', 'text', 'tags'],
-    processTerm: normalizeTerm,
-    searchOptions: {
-      boost: { title: 2, tags: 1.5 },
-      prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-      combineWith: 'OR',
-    },
-  })
+/** The change records' kinds whose source is read again whole (posts are read by id). */
+const SOURCE_OF_KIND: Partial<Record<ChangeRecord['kind'], SmallSource>> = {
+  content: 'content',
+  feature: 'features',
+  project: 'projects',
+  page: 'pages',
 }
+/** Actions that change nothing a visitor reads. */
+const UNSEEN = new Set(['preview', 'preview-revoke', 'baseline'])
+const RETRY_MS = 5000
 
-const digests = new WeakMap<KnowledgeItem, string>()
-function itemDigest(item: KnowledgeItem): string {
-  let d = digests.get(item)
-  if (d === undefined) {
-    d = createHash('sha256').update(JSON.stringify(item)).digest('base64')
-    digests.set(item, d)
-  }
-  return d
+const digest = (item: KnowledgeItem) => createHash('sha256').update(JSON.stringify(item)).digest('base64')
+const nextTurn = () => new Promise((r) => setImmediate(r))
+
+export interface IndexOptions extends SourceOptions {
+  /** Where the index file lives (CHAT_INDEX_DIR). */
+  dir: string
+  log?: Log
 }
 
 /**
- * The site's published content as an in-memory BM25 index (MiniSearch), rebuilt from the owning
- * services' public APIs every refresh. A source that does not answer keeps its last known items,
- * so a restarting content service never empties the assistant's knowledge.
+ * The site's published content as a BM25 index on disk (store.ts, ranked by search.ts). Read whole
+ * at start (`refresh`); after that only what the change feed names is read again (`changed`): a
+ * post by its id, a small source whole. Nothing is read while nothing changes. A source that does
+ * not answer keeps its last items and is asked again every few seconds until it answers.
  */
 export class KnowledgeIndex {
-  private bySource = new Map<SourceName, KnowledgeItem[]>()
-  /** Full pages and posts by slug between refreshes: a refresh re-reads only what changed. */
-  private readonly details = new Map<SourceName, DetailMemo>(SOURCE_NAMES.map((n) => [n, new Map()]))
-  private items = new Map<string, KnowledgeItem>()
-  private chunks: Chunk[] = []
-  private search = newSearch()
-  private signature = ''
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  /** A change was announced while a refresh ran: that refresh may have read before the write. */
-  private again = false
-  private soon: NodeJS.Timeout | undefined
+  private readonly store: SearchStore
+  private readonly release: () => void
+  private readonly pageMemo: DetailMemo = new Map()
+  /** Sources to read whole, and posts to read by id, that are not read yet. */
+  private readonly dirty = new Set<SourceName>()
+  private readonly pendingPosts = new Set<string>()
+  private readonly failing = new Set<SourceName>()
+  private pass = 0
+  private queue: Promise<void> = Promise.resolve()
+  private retry: NodeJS.Timeout | undefined
   private stopped = false
   lastRefresh: { at: Date; failed: SourceName[] } | undefined
 
-  constructor(private readonly opts: SourceOptions & { refreshMs: number; log?: Log }) {
-    this.rebuild()
-  }
-
-  /** Re-reads every source and rebuilds the index when anything changed. Never throws. */
-  refresh(): Promise<void> {
-    this.running ??= this.doRefresh().finally(() => {
-      this.running = undefined
-      if (this.again) {
-        this.again = false
-        this.refreshSoon(0)
-      }
+  constructor(private readonly opts: IndexOptions) {
+    const { file, release } = newIndexFile(opts.dir)
+    this.store = new SearchStore(file)
+    this.release = release
+    this.store.batch(() => {
+      for (const fact of SITE_FACTS) this.store.put('facts', fact.key, RANK.facts, fact, digest(fact), 0)
     })
-    return this.running
   }
 
-  private async doRefresh() {
-    const failed: SourceName[] = []
-    await Promise.all(
-      SOURCE_NAMES.map(async (name) => {
-        try {
-          this.bySource.set(name, await readSource(name, this.opts, this.details.get(name)))
-        } catch (err) {
-          failed.push(name)
-          this.opts.log?.warn(
-            { err: (err as Error).message, source: name },
-            'chat: content source unavailable, keeping the last copy',
-          )
-        }
-      }),
-    )
-    this.lastRefresh = { at: new Date(), failed }
-    this.rebuild()
+  /** Reads every source whole: at start, and when the change feed lost its place. Never throws. */
+  refresh(): Promise<void> {
+    this.pendingPosts.clear()
+    for (const name of SOURCE_NAMES) this.dirty.add(name)
+    return this.flush()
   }
 
-  private rebuild() {
-    const all = [...SITE_FACTS, ...SOURCE_NAMES.flatMap((n) => this.bySource.get(n) ?? [])]
-    // A digest, not the JSON itself: at a thousand posts the JSON is ~16 MB that would stay in
-    // memory between refreshes (and be built twice at once), pushing the chat past its limit.
-    // Each item's own digest is kept by the item: an unchanged post keeps its item object between
-    // refreshes (sources.ts), so a refresh with nothing new hashes a few hundred bytes per post.
-    const hash = createHash('sha256')
-    for (const item of all) hash.update(itemDigest(item)).update('\n')
-    const signature = hash.digest('base64')
-    if (signature === this.signature) return
-    const chunks = buildChunks(all)
-    const search = newSearch()
-    search.addAll(chunks)
-    this.items = new Map(all.map((i) => [i.key, i]))
-    this.chunks = chunks
-    this.search = search
-    this.signature = signature
+  /** Change records (the change feed): what they name is read again. Never throws. */
+  changed(records: ChangeRecord[]): Promise<void> {
+    let relevant = 0
+    for (const r of records) {
+      if (UNSEEN.has(r.action)) continue
+      const source = SOURCE_OF_KIND[r.kind]
+      if (source) this.dirty.add(source)
+      else if (r.kind === 'post' && r.target.id) this.pendingPosts.add(r.target.id)
+      else continue
+      relevant++
+    }
+    return relevant ? this.flush() : Promise.resolve()
   }
 
-  /**
-   * A source announced a change (content or blog wrote): refresh shortly, once for a burst of
-   * announcements, and once more after a refresh that was already running.
-   */
-  refreshSoon(delayMs = 200) {
+  /** One update at a time, in order. */
+  private flush(): Promise<void> {
+    this.queue = this.queue.then(() => this.update())
+    return this.queue
+  }
+
+  private async update() {
     if (this.stopped) return
-    if (this.running) {
-      this.again = true
+    clearTimeout(this.retry)
+    const sources = [...this.dirty]
+    this.dirty.clear()
+    await Promise.all(sources.map((name) => this.attempt(name, () => this.readWhole(name))))
+    const ids = this.dirty.has('posts') ? [] : [...this.pendingPosts]
+    this.pendingPosts.clear()
+    if (ids.length)
+      await this.attempt(
+        'posts',
+        () => this.readPosts(ids),
+        () => ids.forEach((id) => this.pendingPosts.add(id)),
+      )
+    this.lastRefresh = { at: new Date(), failed: [...this.failing].sort() }
+    if ((this.dirty.size || this.pendingPosts.size) && !this.stopped) {
+      this.retry = setTimeout(() => void this.flush(), RETRY_MS)
+      this.retry.unref()
+    }
+  }
+
+  private async attempt(
+    name: SourceName,
+    read: () => Promise<void>,
+    again: () => void = () => this.dirty.add(name),
+  ) {
+    try {
+      await read()
+      this.failing.delete(name)
+    } catch (err) {
+      again()
+      this.failing.add(name)
+      this.opts.log?.warn(
+        { err: (err as Error).message, source: name },
+        'chat: content source unavailable, keeping the last copy',
+      )
+    }
+  }
+
+  private async readWhole(name: SourceName) {
+    if (name !== 'posts') {
+      const items = await readSource(name, this.opts, this.pageMemo)
+      const mark = ++this.pass
+      this.store.batch(() => {
+        for (const item of items) this.store.put(name, item.key, RANK[name], item, digest(item), mark)
+        this.store.sweep(name, mark)
+      })
       return
     }
-    if (this.soon) return
-    this.soon = setTimeout(() => {
-      this.soon = undefined
-      void this.refresh()
-    }, delayMs)
-    this.soon.unref()
+    // A page at a time: at 10,000 posts the whole set would be 160 MB in memory.
+    const mark = ++this.pass
+    for await (const rows of allPosts(this.opts)) {
+      this.store.batch(() => rows.forEach((row) => this.putPost(row, mark)))
+      await nextTurn()
+    }
+    this.store.batch(() => this.store.sweep('posts', mark))
   }
 
-  /** Refreshes every refreshMs from now on (sooner while a source is missing). */
-  start() {
-    const schedule = () => {
-      const delay = this.lastRefresh?.failed.length
-        ? Math.min(5000, this.opts.refreshMs)
-        : this.opts.refreshMs
-      if (this.stopped) return
-      this.timer = setTimeout(() => void this.refresh().then(schedule), delay)
-      this.timer.unref()
+  private async readPosts(ids: string[]) {
+    for (let i = 0; i < ids.length; i += PAGE_SIZE) {
+      const group = ids.slice(i, i + PAGE_SIZE)
+      const rows = new Map((await postsById(this.opts, group)).map((r) => [String(r.id), r]))
+      this.store.batch(() => {
+        for (const id of group) {
+          const row = rows.get(id)
+          if (!row || !this.putPost(row, this.pass)) this.store.removeRef('posts', id)
+        }
+      })
     }
-    schedule()
+  }
+
+  private putPost(row: Row, mark: number): boolean {
+    const item = postItem(row)
+    if (!item) return false
+    this.store.put('posts', String(row.id ?? row.slug), RANK.posts, item, digest(item), mark)
+    return true
   }
 
   async stop() {
     this.stopped = true
-    clearTimeout(this.timer)
-    clearTimeout(this.soon)
-    await this.running
+    clearTimeout(this.retry)
+    await this.queue
+    this.store.close()
+    this.release()
   }
 
   get size() {
-    return { items: this.items.size, passages: this.chunks.length }
+    const { items, passages } = this.store.stats()
+    return { items, passages }
   }
 
   /** The most relevant items for a question, best passage each, preferring the answer language. */
   find(query: string, lang: Locale, limit = 4): Hit[] {
-    const results = this.search.search(query)
+    const results = rank(this.store, query)
     if (!results.length) return []
     const top = results[0]!.score
-    const best = new Map<string, Hit>()
-    for (const r of results) {
-      if (r.score < top * 0.3) break
-      const chunk = this.chunks[r.id as number]!
-      const item = this.items.get(chunk.key)
-      if (!item) continue
+    const best = new Map<string, { passage: Passage; score: number }>()
+    for (const { passage, score: raw } of results) {
+      if (raw < top * 0.3) break
       // Other languages still find the item, but the passage shown is the answer language's.
-      const score = chunk.lang === lang || chunk.lang === 'any' ? r.score : r.score * 0.8
-      const prior = best.get(item.key)
-      if (prior && prior.score >= score) continue
-      best.set(item.key, { item, score, passage: this.passageFor(item, chunk, lang, query) })
+      const score = passage.lang === lang || passage.lang === 'any' ? raw : raw * 0.8
+      const prior = best.get(passage.key)
+      if (!prior || prior.score < score) best.set(passage.key, { passage, score })
     }
-    return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit)
+    return [...best.values()]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .flatMap(({ passage, score }) => {
+        const item = this.store.get(passage.key)
+        return item ? [{ item, score, passage: this.passageFor(passage, lang, query) }] : []
+      })
   }
 
   get(key: string): KnowledgeItem | undefined {
-    return this.items.get(key)
+    return this.store.get(key)
   }
 
   /** The site items whose link a text mentions (the model's answer), in the order mentioned. */
@@ -215,32 +231,24 @@ export class KnowledgeIndex {
     const links = [...text.matchAll(/(?:^|[\s(["'])(\/[^\s)\]"',;!?<>]*)/g)].map((m) =>
       m[1]!.replace(/[.:]+$/, ''),
     )
-    const out: KnowledgeItem[] = []
+    const keys: string[] = []
     for (const link of links) {
-      const item = [...this.items.values()].find((i) => itemUrl(i, lang) === link && !out.includes(i))
-      if (item) out.push(item)
+      const key = this.store.linked(link, lang).find((k) => !keys.includes(k))
+      if (key) keys.push(key)
     }
-    return out
+    return keys.flatMap((k) => this.store.get(k) ?? [])
   }
 
   /** The newest published blog posts (for "what is on your blog?"). */
   latestPosts(limit = 3): KnowledgeItem[] {
-    return [...this.items.values()]
-      .filter((i) => i.kind === 'post')
-      .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))
-      .slice(0, limit)
+    return this.store.latest('post', limit)
   }
 
-  private passageFor(item: KnowledgeItem, chunk: Chunk, lang: Locale, query: string): string {
-    if (chunk.lang === lang || chunk.lang === 'any') return chunk.text
-    const own = this.search.search(query, {
-      filter: (r) =>
-        this.chunks[r.id as number]?.key === item.key && this.chunks[r.id as number]?.lang === lang,
-    })
-    const hit = own[0]
-      ? this.chunks[own[0].id as number]
-      : (this.chunks.find((c) => c.key === item.key && c.lang === lang) ??
-        this.chunks.find((c) => c.key === item.key && c.lang === 'nl'))
-    return hit?.text ?? chunk.text
+  private passageFor(passage: Passage, lang: Locale, query: string): string {
+    if (passage.lang === lang || passage.lang === 'any') return passage.text
+    const { key } = passage
+    const own = rank(this.store, query, { key, lang })[0]?.passage
+    const hit = own ?? this.store.firstPassage(key, lang) ?? this.store.firstPassage(key, 'nl')
+    return hit?.text ?? passage.text
   }
 }

@@ -1,5 +1,6 @@
 // Reading the site through the content and blog services' public APIs for the index: lists page by
-// page, the full records of pages and posts, kept between refreshes so only what changed is read.
+// page, the full records of pages (kept between reads, so only changed ones are read again), and
+// the published posts in full: all of them a page at a time, or the ones the change feed named.
 import { fetchPublicRead, listItems } from '@site/contracts/public-read'
 
 /** A record as the public APIs answer it (docs/api.md); every field is read defensively. */
@@ -21,32 +22,39 @@ export const getJson = (url: string, timeoutMs: number) => fetchPublicRead(url, 
 export const rows = (body: unknown): Row[] =>
   listItems<unknown>(body).filter((r): r is Row => !!r && typeof r === 'object')
 
-/** Full records of the listed pages and posts by slug, kept between refreshes with their `updated_at`. */
+/** Full records of the listed pages by slug, kept between refreshes with their `updated_at`. */
 export type DetailMemo = Map<string, { updatedAt: string; row: Row }>
 
-/** Page size of the list reads (the contract's maximum), and a bound on the pages one refresh reads. */
-const PAGE_SIZE = 50
-const MAX_PAGES = 400
-/** Detail reads in flight at once: the first refresh after a start reads every post once. */
+/** Page size of the list reads (the contract's maximum), and a bound on the pages one read takes. */
+export const PAGE_SIZE = 50
+const MAX_PAGES = 1000
+/** Detail reads in flight at once. */
 const DETAIL_CONCURRENCY = 4
 
 /**
- * Every item of a paged list (`{ items, page, pageSize, total }`), page by page until `total`.
- * An item that moves between two page reads (a post added meanwhile) may be seen twice or missed
- * once; duplicates are dropped by the caller's key and the next refresh reads it again.
+ * The pages of a paged list (`{ items, page, pageSize, total }`), one at a time until `total`, so
+ * a caller can index each before the next is read. An item that moves between two page reads (a
+ * post changed meanwhile) may be seen twice or missed once: the change feed names it again.
  */
-export async function readAll(url: string, timeoutMs: number): Promise<Row[]> {
-  const out: Row[] = []
+export async function* pagesOf(url: string, timeoutMs: number): AsyncGenerator<Row[]> {
+  let seen = 0
   for (let page = 1; page <= MAX_PAGES; page++) {
     const u = new URL(url)
     u.searchParams.set('page', String(page))
     u.searchParams.set('pageSize', String(PAGE_SIZE))
     const body = await getJson(u.toString(), timeoutMs)
     const list = rows(body)
-    out.push(...list)
+    seen += list.length
+    yield list
     const total = Number((body as { total?: unknown } | null)?.total)
-    if (Array.isArray(body) || list.length === 0 || !(out.length < total)) break
+    if (Array.isArray(body) || list.length === 0 || !(seen < total)) return
   }
+}
+
+/** Every item of a paged list (the content service's: a few dozen). */
+export async function readAll(url: string, timeoutMs: number): Promise<Row[]> {
+  const out: Row[] = []
+  for await (const list of pagesOf(url, timeoutMs)) out.push(...list)
   return out
 }
 
@@ -92,29 +100,14 @@ export async function withDetails(
 }
 
 /**
- * The full published posts of the listed summaries, kept in `memo` between refreshes: only when a
- * listed post is new or its `updated_at` moved are the posts changed since the oldest such change
- * read, in pages of full posts (`GET /api/blog/changes?since=`): a first refresh at a thousand
- * posts is 20 reads, not a thousand by slug (each a cache miss that would crowd the blog's public
- * cache out).
+ * Every published post in full, a page of 50 at a time (`GET /api/blog/changes`, oldest change
+ * first): the read after a start, 200 pages at 10,000 posts, none of them through the blog's
+ * public cache.
  */
-export async function postsWithText(o: SourceOptions, memo: DetailMemo): Promise<Row[]> {
-  const list = await readAll(`${o.blogUrl}/api/blog?published=true`, o.timeoutMs)
-  const wanted = new Map(list.filter((r) => str(r.slug)).map((r) => [str(r.slug), str(r.updated_at)]))
-  const stale = [...wanted].filter(
-    ([slug, updatedAt]) => !updatedAt || memo.get(slug)?.updatedAt !== updatedAt,
-  )
-  if (stale.length > 0) {
-    // ISO dates of one format sort as text; a post without a date asks for everything.
-    const since = stale.some(([, u]) => !u) ? '' : stale.map(([, u]) => u).sort()[0]!
-    const url = `${o.blogUrl}/api/blog/changes${since ? `?since=${encodeURIComponent(since)}` : ''}`
-    for (const row of await readAll(url, o.timeoutMs))
-      memo.set(str(row.slug), { updatedAt: str(row.updated_at), row })
-  }
-  for (const slug of memo.keys()) if (!wanted.has(slug)) memo.delete(slug)
-  // A post published after the list was read waits for the next refresh, like one added meanwhile.
-  return [...wanted.keys()].flatMap((slug): Row[] => {
-    const known = memo.get(slug)
-    return known ? [known.row] : []
-  })
+export const allPosts = (o: SourceOptions) => pagesOf(`${o.blogUrl}/api/blog/changes`, o.timeoutMs)
+
+/** The published posts among `ids` (at most a page), in full; a post not answered is not published. */
+export async function postsById(o: SourceOptions, ids: string[]): Promise<Row[]> {
+  const url = `${o.blogUrl}/api/blog/changes?ids=${ids.map(encodeURIComponent).join(',')}`
+  return rows(await getJson(url, o.timeoutMs))
 }

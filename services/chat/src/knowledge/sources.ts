@@ -4,7 +4,6 @@ import { htmlToText } from '@site/contracts/text'
 import type { KnowledgeItem, Localized } from './types.js'
 import {
   getJson,
-  postsWithText,
   readAll,
   rows,
   str,
@@ -14,22 +13,7 @@ import {
   type SourceOptions,
 } from './reads.js'
 
-export type { DetailMemo, SourceOptions }
-
-/**
- * A post's item, by the record it came from. The memo keeps an unchanged post's record object
- * between refreshes, so its HTML is turned into text once, not on every refresh (at a thousand
- * posts that was about a second of CPU each minute). Pages (a handful) are converted each time.
- */
-const itemOfRow = new WeakMap<Row, KnowledgeItem>()
-function itemOf(row: Row, make: (row: Row) => KnowledgeItem): KnowledgeItem {
-  let item = itemOfRow.get(row)
-  if (!item) {
-    item = make(row)
-    itemOfRow.set(row, item)
-  }
-  return item
-}
+export type { DetailMemo, Row, SourceOptions }
 
 export const SOURCE_NAMES = ['content', 'features', 'projects', 'pages', 'posts'] as const
 export type SourceName = (typeof SOURCE_NAMES)[number]
@@ -125,9 +109,11 @@ function contentItems(body: unknown): KnowledgeItem[] {
 }
 
 type Reader = (o: SourceOptions, memo: DetailMemo) => Promise<unknown>
+/** The sources read whole: each a few dozen records at most. Posts are read by posts.ts. */
+export type SmallSource = Exclude<SourceName, 'posts'>
 
 const converters: Record<
-  SourceName,
+  SmallSource,
   { read: Reader; items: (body: unknown, o: SourceOptions) => KnowledgeItem[] }
 > = {
   content: { read: (o) => getJson(`${o.contentUrl}/api/content`, o.timeoutMs), items: contentItems },
@@ -174,31 +160,28 @@ const converters: Record<
           text: joinLoc(loc(r, 'meta_description'), loc(r, 'content', true)),
         })),
   },
-  posts: {
-    read: postsWithText,
-    items: (body) =>
-      rows(body)
-        .filter((r) => r.published !== false && str(r.slug))
-        .map((row) =>
-          itemOf(row, (r) => ({
-            key: `post:${str(r.slug)}`,
-            kind: 'post',
-            url: `/blog/${encodeURIComponent(str(r.slug))}`,
-            title: loc(r, 'title', true),
-            text: joinLoc(loc(r, 'excerpt', true), loc(r, 'content', true)),
-            tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
-            date: str(r.created_at),
-          })),
-        ),
-  },
+}
+
+/** A published post's item (its record from GET /api/blog/changes); null for a draft or no slug. */
+export function postItem(r: Row): KnowledgeItem | null {
+  if (r.published === false || !str(r.slug)) return null
+  return {
+    key: `post:${str(r.slug)}`,
+    kind: 'post',
+    url: `/blog/${encodeURIComponent(str(r.slug))}`,
+    title: loc(r, 'title', true),
+    text: joinLoc(loc(r, 'excerpt', true), loc(r, 'content', true)),
+    tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
+    date: str(r.created_at),
+  }
 }
 
 /**
- * Reads one source; throws when the owning service does not answer (the caller keeps what it had).
- * `memo` keeps the source's full records between refreshes, so only changed pages and posts are re-read.
+ * Reads one source whole; throws when the owning service does not answer (the caller keeps what it
+ * had). `memo` keeps the pages' full records between reads, so only changed pages are read again.
  */
 export async function readSource(
-  name: SourceName,
+  name: SmallSource,
   opts: SourceOptions,
   memo: DetailMemo = new Map(),
 ): Promise<KnowledgeItem[]> {

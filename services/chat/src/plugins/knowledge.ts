@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os'
 import fp from 'fastify-plugin'
 import { Counter, Gauge } from 'prom-client'
-import { purgeChannel } from '@site/contracts'
-import { createRedis } from '@site/service-kit'
+import { ChangeFeed } from '../knowledge/feed.js'
 import { KnowledgeIndex } from '../knowledge/index.js'
 import type { SourceOptions } from '../knowledge/sources.js'
+
+const POSITION_WAIT_MS = 3000
+const later = (ms: number) => new Promise<undefined>((r) => setTimeout(() => r(undefined), ms).unref())
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,19 +15,19 @@ declare module 'fastify' {
 }
 
 export interface KnowledgeOptions extends SourceOptions {
-  refreshMs: number
-  /** The change records' purge announcements (Redis pub/sub): the index refreshes within moments. */
+  /** Where the index file is kept (empty: the system's temporary folder). */
+  dir: string
+  /** The change stream the index follows (every service's change records). */
   changes?: { redisUrl: string; prefix: string }
 }
 
 /**
- * The search index over the site's published content: refreshed when a change record announces
- * keys of public content (content and blog writes, imports), and every refreshMs as a backstop (an
- * announcement lost while Redis was away).
+ * The search index over the site's published content: read whole at start, then kept up to date
+ * from the change stream (docs/chat.md, "Grounding"): a post by its id, a small source whole.
  */
 export default fp<KnowledgeOptions>(
   async (app, opts) => {
-    const index = new KnowledgeIndex({ ...opts, log: app.log })
+    const index = new KnowledgeIndex({ ...opts, dir: opts.dir || tmpdir(), log: app.log })
     app.decorate('knowledge', index)
     new Gauge({
       name: 'chat_index_passages',
@@ -34,46 +37,33 @@ export default fp<KnowledgeOptions>(
         this.set(index.size.passages)
       },
     })
-    const announced = new Counter({
+    const heard = new Counter({
       name: 'chat_index_change_events_total',
-      help: 'Change records announced (purge channel) that triggered an index refresh',
+      help: 'Change records read from the change stream (those that concern the index are applied)',
       registers: [app.metrics],
     })
-    // A connection of its own: a subscribed Redis connection can do nothing else.
-    const subscriber = opts.changes
-      ? createRedis(opts.changes.redisUrl, {
-          enableOfflineQueue: true,
-          maxRetriesPerRequest: null,
-          lazyConnect: true,
-        })
+    const feed = opts.changes
+      ? new ChangeFeed(opts.changes.redisUrl, opts.changes.prefix, app.log)
       : undefined
-    if (subscriber && opts.changes) {
-      const channels = [purgeChannel(opts.changes.prefix)]
-      subscriber.on('message', () => {
-        announced.inc()
-        index.refreshSoon()
-      })
-      // After a reconnect, announcements made meanwhile are lost: read everything again.
-      let connectedBefore = false
-      subscriber.on('ready', () => {
-        if (connectedBefore) index.refreshSoon()
-        connectedBefore = true
-      })
-      subscriber.on('error', () => undefined) // reconnects by itself; the poll covers the gap
-      await subscriber.connect().catch(() => undefined)
-      subscriber
-        .subscribe(...channels)
-        .catch((err: unknown) =>
-          app.log.warn({ err }, 'chat: change channels not subscribed; the poll refreshes the index'),
-        )
-    }
     app.addHook('onReady', async () => {
+      // Where the stream stands before the first read: what is written during it comes after.
+      // Without an answer the feed reads everything again once Redis is back.
+      const from =
+        feed && (await Promise.race([feed.position().catch(() => undefined), later(POSITION_WAIT_MS)]))
+      if (feed && from === undefined)
+        app.log.warn('chat: change stream not reachable; the index follows it once it is')
       // The first read is awaited so the service starts with the site's content when it is there.
       await index.refresh()
-      index.start()
+      feed?.start(from, {
+        records: (records) => {
+          heard.inc(records.length)
+          return index.changed(records)
+        },
+        lost: () => index.refresh(),
+      })
     })
     app.addHook('onClose', async () => {
-      subscriber?.disconnect()
+      await feed?.stop()
       await index.stop()
     })
   },

@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     blogUrl: c.BLOG_URL.replace(/\/$/, ''),
     timeoutMs: c.CHAT_SOURCE_TIMEOUT_MS,
     pageUrl: c.CHAT_PAGE_URL,
-    refreshMs: c.CHAT_INDEX_REFRESH_MS,
+    dir: c.CHAT_INDEX_DIR,
     changes: { redisUrl: c.REDIS_URL, prefix: c.QUEUE_PREFIX },
   })
   await app.register(conversations, {
