@@ -1,7 +1,11 @@
 // MongoDB and Redis from Testcontainers, for `npm test` where a Docker daemon runs (design §7).
-// Each service tries its images in order: the official one, then the local one that
-// scripts/docker/build-local-images.sh builds for machines without Docker Hub. Ports are published
-// on 127.0.0.1 only and reached there, never through a bridge address.
+// Redis tries its images in order: the official one, then the local one that
+// scripts/docker/build-local-images.sh builds for machines without Docker Hub. MongoDB is the
+// official image or nothing: where mongo:8 cannot be pulled the suite takes the embedded route's
+// FerretDB on PostgreSQL, which seeks as MongoDB does (the local FerretDB image runs the SQLite
+// handler, which reads every collection whole: it stands in only for the compose and Kubernetes
+// checks, never under the suite's hot-queries tests). Ports are published on 127.0.0.1 only and
+// reached there, never through a bridge address.
 // Ryuk (Testcontainers' reaper) is an image from Docker Hub, so it is off: the containers are
 // stopped and removed here, and a run that died without cleaning up is swept by the next one
 // (every container carries the label site.infra.pid with its owner's process id).
@@ -76,7 +80,7 @@ export async function startContainers({ want, env, log, stops }) {
   sweepLeftovers(log)
   const out = { mongo: null, redis: null }
   if (want.mongo) {
-    const images = [env.MONGO_IMAGE || 'mongo:8', env.FERRETDB_IMAGE || 'site-local/ferretdb:1.24']
+    const images = [env.MONGO_IMAGE || 'mongo:8']
     const c = await startFirst({ what: 'MongoDB', images, port: 27017, log, stops })
     if (c) out.mongo = { url: `mongodb://127.0.0.1:${c.port}/`, kind: `Testcontainers ${c.image}` }
   }

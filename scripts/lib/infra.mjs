@@ -182,7 +182,10 @@ export async function ensureInfra({
       }
       if (env.INFRA === 'containers' && ((want.mongo && !got.mongo) || (want.redis && !got.redis)))
         throw new InfraError('INFRA=containers, but the containers did not start (see above).')
-      if (want.mongo && !got.mongo) log('falling back to the embedded FerretDB for MongoDB.')
+      if (want.mongo && !got.mongo)
+        log(
+          'falling back to the embedded FerretDB (on PostgreSQL, with its seek indexes) for MongoDB: the local site-local/ferretdb image runs SQLite, which reads every collection whole.',
+        )
       if (want.redis && !got.redis) log('falling back to a local Redis.')
     }
 

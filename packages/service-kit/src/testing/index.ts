@@ -29,7 +29,6 @@ export {
   judgeQueries,
   queryShape,
   pushedPart,
-  serverKind,
   documentedShapes,
   type CapturedQuery,
   type QueryPlan,

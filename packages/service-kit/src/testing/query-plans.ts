@@ -123,25 +123,6 @@ export function pushedPart(filter: Record<string, unknown>): Record<string, unkn
   return out
 }
 
-/**
- * What the server can do: `seeks` unless it is FerretDB on its SQLite handler (the local Docker
- * image that stands in where mongo:8 cannot be pulled), which reads every collection whole for any
- * filter but `_id`, so index use cannot be held there (docs/design.md, "The embedded database").
- */
-export async function serverKind(
-  db: Connection,
-  /** A collection that exists (FerretDB explains a missing one with an empty plan). */
-  collection: string,
-): Promise<'mongodb' | 'ferretdb' | 'ferretdb-sqlite'> {
-  const explain = (await db.db!.command({
-    explain: { find: collection, filter: { _id: 1 } },
-    verbosity: 'queryPlanner',
-  })) as Record<string, unknown>
-  if (!('filterPushdown' in explain)) return 'mongodb'
-  const planner = explain.queryPlanner as { Plan?: unknown } | undefined
-  return Array.isArray(planner?.Plan) ? 'ferretdb-sqlite' : 'ferretdb'
-}
-
 /** Explains each distinct query shape of `queries` on `db` (the connection the code used). */
 export async function judgeQueries(db: Connection, queries: CapturedQuery[]): Promise<QueryPlan[]> {
   const byShape = new Map<string, CapturedQuery>()
