@@ -136,6 +136,8 @@ export async function processNotify(
           'notification.lastAttemptAt': now(),
           'notification.lastError': lastError || null,
         },
+        // Sent or failed: no longer the relay's.
+        ...('notification.status' in status ? { $unset: { notifyPending: 1 } } : {}),
       },
     ),
   )

@@ -19,9 +19,11 @@ const BATCH = 500
  * The outbox relay: every request whose notification is still pending must have a live job.
  * A job that is waiting, delayed or active is left as it is; a missing one (Redis was away at
  * submit, or lost its data) is enqueued; a finished job beside a pending request (a crash between
- * the two writes) is replaced. Walks all pending requests each pass, oldest first, in batches.
+ * the two writes) is replaced. Walks all pending requests each pass, oldest first, in batches,
+ * found by their `notifyPending` mark (an index): an idle relay reads nothing.
  */
 export async function relayPass(o: Omit<RelayOptions, 'intervalMs'>): Promise<number> {
+  await markPending(o.contacts)
   let requeued = 0
   let after: mongoose.Types.ObjectId | undefined
   const cutoff = new Date(Date.now() - o.minAgeMs)
@@ -29,7 +31,7 @@ export async function relayPass(o: Omit<RelayOptions, 'intervalMs'>): Promise<nu
     const batch = await o.contacts
       .find(
         {
-          'notification.status': 'pending',
+          notifyPending: true,
           createdAt: mongoose.trusted({ $lt: cutoff }),
           ...(after ? { _id: mongoose.trusted({ $gt: after }) } : {}),
         },
@@ -47,6 +49,26 @@ export async function relayPass(o: Omit<RelayOptions, 'intervalMs'>): Promise<nu
   }
   if (requeued > 0) o.log.info({ requeued }, 'relay queued pending notifications')
   return requeued
+}
+
+const marked = new WeakSet<ContactModel>()
+const MARK_STATE = { _id: 'notify-pending-mark' }
+
+/**
+ * Requests kept before `notifyPending` existed carry only their status: they are marked once per
+ * database (a state document says it was done), reading the collection whole that one time.
+ */
+async function markPending(contacts: ContactModel) {
+  if (marked.has(contacts)) return
+  const state = contacts.db.collection<{ _id: string }>('contact_state')
+  if (!(await state.findOne(MARK_STATE))) {
+    await contacts.updateMany(
+      { 'notification.status': 'pending', notifyPending: mongoose.trusted({ $exists: false }) },
+      { $set: { notifyPending: true } },
+    )
+    await state.updateOne(MARK_STATE, { $set: { at: new Date() } }, { upsert: true })
+  }
+  marked.add(contacts)
 }
 
 /**

@@ -21,6 +21,8 @@ export type ContactDoc = {
   dedupeKey: string
   dedupeSlot: number
   erasedAt: Date | null
+  /** Present (true) exactly while the notification is pending: the relay's backlog by an index. */
+  notifyPending?: true
   notification: {
     status: NotificationStatus
     sentAt: Date | null
@@ -62,6 +64,11 @@ const contactSchema = new Schema<ContactDoc>({
   dedupeSlot: { type: Number, required: true },
   /** Set when the personal data was erased on request; the rest stays as a record of the deletion. */
   erasedAt: { type: Date, default: null },
+  /**
+   * True while `notification.status` is pending, absent otherwise: the relay finds its backlog by
+   * this equality (FerretDB pushes no dotted path down, and a status filter read every request).
+   */
+  notifyPending: { type: Boolean, default: true },
   notification: {
     status: { type: String, enum: NOTIFICATION_STATUSES, default: 'pending' },
     sentAt: { type: Date, default: null },
@@ -76,7 +83,7 @@ contactSchema.index({ dedupeKey: 1, dedupeSlot: 1 }, { unique: true })
 contactSchema.index({ createdAt: -1 })
 // The way back from a chat transcript to the requests it led to.
 contactSchema.index({ chatSessionId: 1 })
-contactSchema.index({ 'notification.status': 1, createdAt: 1 })
+contactSchema.index({ notifyPending: 1 }, { sparse: true })
 
 export type ContactModel = Model<ContactDoc>
 

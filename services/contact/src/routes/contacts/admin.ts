@@ -118,7 +118,7 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const doc = await contacts
         .findOneAndUpdate(
           { ...filter, 'notification.status': 'failed' },
-          { $set: { 'notification.status': 'pending', 'notification.attempts': 0 } },
+          { $set: { 'notification.status': 'pending', 'notification.attempts': 0, notifyPending: true } },
           { returnDocument: 'after' },
         )
         .lean()
@@ -175,7 +175,7 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         )
         await contacts.updateOne(
           { _id: id, 'notification.status': 'pending' },
-          { $set: { 'notification.status': 'cancelled' } },
+          { $set: { 'notification.status': 'cancelled' }, $unset: { notifyPending: 1 } },
         )
         await forgetSubmission(app.redis, config.QUEUE_PREFIX, before.dedupeKey)
         // The audit trail names the request by its id only: the name was personal data.
