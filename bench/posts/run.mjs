@@ -23,7 +23,7 @@ import { MongoClient } from 'mongodb'
 import { ensureInfra, root } from '../../scripts/lib/infra.mjs'
 import { adminHeaders, BENCH_STACK_ENV } from '../lib/stack.mjs'
 import { makePost } from '../scale/posts.mjs'
-import { cpuTicks, manifestLimits, percentile, processTree, pssMb, rssMb } from './procs.mjs'
+import { idleCpuOf, manifestLimits, percentile, processesOf, rssOf, settleOf } from './procs.mjs'
 
 const { values: args } = parseArgs({
   options: {
@@ -52,55 +52,9 @@ process.env.MONGO_URL = infra.mongoUrl
 process.env.REDIS_URL = infra.redisUrl
 const { startStack } = await import('../../scripts/lib/stack.mjs')
 
-/** Every process of the run by name: the stack's, and the database's (with PostgreSQL's backends). */
-function processes(stack) {
-  const out = Object.fromEntries(stack.supervisor.entries.map((e) => [e.spec.name, [e.child.pid]]))
-  const ferret = infra.embedded?.ferretdb?.child()?.pid
-  const postgres = infra.embedded?.postgres?.child()?.pid
-  if (ferret) out.ferretdb = [ferret]
-  if (postgres) out.postgres = processTree(postgres)
-  return out
-}
-/** RSS of each process; PostgreSQL's is the PSS of its processes (each maps the shared buffers). */
-const rssOf = (procs) =>
-  Object.fromEntries(
-    Object.entries(procs).map(([n, pids]) => [
-      n,
-      pids.reduce((a, p) => a + ((n === 'postgres' ? pssMb(p) : rssMb(p)) ?? 0), 0),
-    ]),
-  )
-
-async function idleCpu(stack) {
-  const procs = processes(stack)
-  const before = Object.fromEntries(Object.entries(procs).map(([n, pids]) => [n, cpuTicks(pids)]))
-  const t0 = performance.now()
-  await sleep(IDLE_S * 1000)
-  const seconds = (performance.now() - t0) / 1000
-  // PostgreSQL's backends come and go: its tree is read again at the end.
-  const after = processes(stack)
-  const pct = Object.fromEntries(
-    Object.entries(after).map(([n, pids]) => [
-      n,
-      Math.round(((cpuTicks(pids) - (before[n] ?? 0)) / 100 / seconds) * 1000) / 10,
-    ]),
-  )
-  const total = Math.round(Object.values(pct).reduce((a, b) => a + Math.max(0, b), 0) * 10) / 10
-  return { seconds: Math.round(seconds), percentOfOneCore: pct, totalPercentOfOneCore: total }
-}
-
-/** Waits until the whole run uses under 10 % of a core for 3 s running (at most 3 min). */
-async function settle(stack) {
-  const t0 = Date.now()
-  let quiet = 0
-  let last = cpuTicks(Object.values(processes(stack)).flat())
-  while (quiet < 3 && Date.now() - t0 < 180_000) {
-    await sleep(1000)
-    const now = cpuTicks(Object.values(processes(stack)).flat())
-    quiet = now - last < 10 ? quiet + 1 : 0
-    last = now
-  }
-  return Math.round((Date.now() - t0) / 1000)
-}
+const processes = (stack) => processesOf(stack, infra)
+const idleCpu = (stack) => idleCpuOf(processes, stack, IDLE_S)
+const settle = (stack) => settleOf(processes, stack)
 
 async function seed(url, headers, from, to, ids) {
   const latencies = []
