@@ -101,6 +101,7 @@ await during('visitor', async () => {
   ok(await s.call('GET', '/api/blog/redirects/old-5'))
   ok(await s.call('GET', '/api/blog/redirects/never-was'), 404)
   ok(await s.call('GET', `/api/blog/changes?since=${new Date(Date.now() - 60_000).toISOString()}`))
+  ok(await s.call('GET', `/api/blog/changes?ids=${docs[3]!._id},${docs[4]!._id}`))
 })
 await during('admin save', async () => {
   const edited = { title_nl: 'Nieuwe titel', content_en: '<p>New text</p>' }

@@ -1,0 +1,77 @@
+// Every query a sign-in and an admin's account saves send to the auth service's database is served
+// by an index and listed in docs/queries.md (docs/design.md, "Hot queries and their indexes"),
+// with 2,000 accounts kept (a real site has a few; enough here for the planner to prefer an index).
+import t from 'tap'
+import mongoose from 'mongoose'
+import {
+  captureQueries,
+  documentedShapes,
+  judgeQueries,
+  testApp,
+  type CapturedQuery,
+} from '@site/service-kit/testing'
+import { auth, addUser, sessionCookie } from './helpers.js'
+import { userModel } from '../src/models/user.js'
+
+const USERS = 2000
+const BOUND = 100
+const PASSWORD = 'correct horse battery'
+const h = await testApp({ ...auth, name: 'authhot' })
+t.teardown(() => h.close())
+const users = userModel(h.app.db)
+const hash = (await users
+  .findById(await addUser(h, 'admin', PASSWORD))
+  .select('+password_hash')
+  .lean())!.password_hash
+for (let i = 0; i < USERS; i += 500)
+  await users.insertMany(
+    Array.from({ length: 500 }, (_, k) => ({
+      username: `editor${i + k}`,
+      username_key: `editor${i + k}`,
+      password_hash: hash,
+    })),
+  )
+
+const captured: Record<string, CapturedQuery[]> = {}
+async function during(name: string, run: () => Promise<unknown>) {
+  const capture = captureQueries(mongoose)
+  try {
+    await run()
+  } finally {
+    captured[name] = capture.stop()
+  }
+}
+let cookie = ''
+await during('visitor', async () => {
+  await h.call('POST', '/api/auth/login', { username: 'admin', password: 'wrong password here' })
+  await h.call('POST', '/api/auth/login', { username: 'nobody', password: PASSWORD })
+  cookie = sessionCookie(await h.call('POST', '/api/auth/login', { username: 'admin', password: PASSWORD }))!
+})
+await during('admin save', async () => {
+  const say = (res: { statusCode: number; body: string }) => {
+    if (res.statusCode >= 300) throw new Error(`${res.statusCode}: ${res.body}`)
+  }
+  say(await h.call('GET', '/api/auth/user', undefined, { cookie }))
+  say(await h.call('POST', '/api/auth/change-display-name', { displayName: 'The Admin' }, { cookie }))
+  say(
+    await h.call(
+      'POST',
+      '/api/auth/change-username',
+      { newUsername: 'chief', currentPassword: PASSWORD },
+      { cookie },
+    ),
+  )
+})
+
+const listed = documentedShapes(new URL('../../../docs/queries.md', import.meta.url).pathname)
+for (const [name, queries] of Object.entries(captured)) {
+  t.test(`${name}: every query reads an index and is listed`, async (t) => {
+    t.ok(queries.length > 0, 'queries were sent')
+    for (const plan of await judgeQueries(h.app.db, queries)) {
+      t.comment(`${plan.indexed ? 'indexed' : 'SCAN   '} ${plan.shape}  (${plan.how}; ${plan.examined} read)`)
+      t.ok(plan.indexed, `${plan.shape}: ${plan.how}`)
+      t.ok(plan.examined <= BOUND, `${plan.shape} reads ${plan.examined} of ${USERS}+ documents`)
+      t.ok(listed.has(plan.shape), `${plan.shape} is listed in docs/queries.md`)
+    }
+  })
+}
