@@ -7,7 +7,7 @@ import mongoose, { Types } from 'mongoose'
 import { QUEUES } from '@site/contracts'
 import { silentLog } from '@site/service-kit'
 import { createScheduleQueue, sweepSchedule } from '@site/service-kit/schedule'
-import { captureQueries, documentedShapes, judgeQueries, type CapturedQuery } from '@site/service-kit/testing'
+import { holdQueries, queryRecorder } from '@site/service-kit/testing'
 import { blogApp } from './helpers.js'
 import { postModel } from '../src/models/post.js'
 import { redirectModel } from '../src/models/redirect.js'
@@ -78,15 +78,7 @@ await changes.insertMany(
 await postListing(() => app.redis, s.config.QUEUE_PREFIX).forget()
 await s.call('GET', '/api/blog')
 
-const captured: Record<string, CapturedQuery[]> = {}
-async function during(name: string, run: () => Promise<unknown>) {
-  const capture = captureQueries(mongoose)
-  try {
-    await run()
-  } finally {
-    captured[name] = capture.stop()
-  }
-}
+const { captured, during } = queryRecorder(mongoose)
 const ok = (res: { statusCode: number; body: string }, status = 200) => {
   if (res.statusCode !== status) throw new Error(`${res.statusCode}: ${res.body}`)
   return res
@@ -144,15 +136,4 @@ await during('timers', async () => {
   await sweepSchedule(deps, schedule.queue, silentLog)
 })
 
-const listed = documentedShapes(new URL('../../../docs/queries.md', import.meta.url).pathname)
-for (const [name, queries] of Object.entries(captured)) {
-  t.test(`${name}: every query reads an index and is listed`, async (t) => {
-    t.ok(queries.length > 0, 'queries were sent')
-    for (const plan of await judgeQueries(app.db, queries)) {
-      t.comment(`${plan.indexed ? 'indexed' : 'SCAN   '} ${plan.shape}  (${plan.how}; ${plan.examined} read)`)
-      t.ok(plan.indexed, `${plan.shape}: ${plan.how}`)
-      t.ok(plan.examined <= BOUND, `${plan.shape} reads ${plan.examined} of ${POSTS}+ documents`)
-      t.ok(listed.has(plan.shape), `${plan.shape} is listed in docs/queries.md`)
-    }
-  })
-}
+holdQueries(t, app.db, captured, { bound: BOUND, size: POSTS })

@@ -3,13 +3,7 @@
 // indexes"), with 3,000 turns of 1,000 conversations kept.
 import t from 'tap'
 import mongoose from 'mongoose'
-import {
-  captureQueries,
-  documentedShapes,
-  judgeQueries,
-  testApp,
-  type CapturedQuery,
-} from '@site/service-kit/testing'
+import { holdQueries, queryRecorder, testApp } from '@site/service-kit/testing'
 import { ask, chat, fakeSite, newSessionId } from './helpers.js'
 import { conversationModel } from '../src/models/conversation.js'
 import { turnModel } from '../src/models/turn.js'
@@ -31,15 +25,7 @@ const turns = sessions.flatMap((sessionId) =>
 )
 for (let i = 0; i < turns.length; i += 500) await turnModel(app.db).insertMany(turns.slice(i, i + 500))
 
-const captured: Record<string, CapturedQuery[]> = {}
-async function during(name: string, run: () => Promise<unknown>) {
-  const capture = captureQueries(mongoose)
-  try {
-    await run()
-  } finally {
-    captured[name] = capture.stop()
-  }
-}
+const { captured, during } = queryRecorder(mongoose)
 const sessionId = newSessionId()
 await during('visitor', async () => {
   await ask(app, 'Hoe werkt het gratis MVP?', { sessionId })
@@ -56,15 +42,4 @@ await during('admin save', async () => {
   if (erased.statusCode !== 204) throw new Error(`erasure: ${erased.statusCode} ${erased.body}`)
 })
 
-const listed = documentedShapes(new URL('../../../docs/queries.md', import.meta.url).pathname)
-for (const [name, queries] of Object.entries(captured)) {
-  t.test(`${name}: every query reads an index and is listed`, async (t) => {
-    t.ok(queries.length > 0, 'queries were sent')
-    for (const plan of await judgeQueries(app.db, queries)) {
-      t.comment(`${plan.indexed ? 'indexed' : 'SCAN   '} ${plan.shape}  (${plan.how}; ${plan.examined} read)`)
-      t.ok(plan.indexed, `${plan.shape}: ${plan.how}`)
-      t.ok(plan.examined <= BOUND, `${plan.shape} reads ${plan.examined} of ${TURNS}+ documents`)
-      t.ok(listed.has(plan.shape), `${plan.shape} is listed in docs/queries.md`)
-    }
-  })
-}
+holdQueries(t, app.db, captured, { bound: BOUND, size: TURNS })

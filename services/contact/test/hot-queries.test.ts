@@ -4,13 +4,7 @@
 import t from 'tap'
 import mongoose, { Types } from 'mongoose'
 import { silentLog } from '@site/service-kit'
-import {
-  captureQueries,
-  documentedShapes,
-  judgeQueries,
-  testApp,
-  type CapturedQuery,
-} from '@site/service-kit/testing'
+import { holdQueries, queryRecorder, testApp } from '@site/service-kit/testing'
 import { contact, contactTools, request } from './helpers/harness.js'
 import { relayPass } from '../src/jobs/relay.js'
 import { createNotifyQueue } from '../src/lib/notify-queue.js'
@@ -43,15 +37,7 @@ const relay = { contacts: h.contacts, notify, minAgeMs: 0, log: silentLog }
 // The first pass marks what was pending before the mark existed: once, reading the collection whole.
 const firstPass = await relayPass(relay)
 
-const captured: Record<string, CapturedQuery[]> = {}
-async function during(name: string, run: () => Promise<unknown>) {
-  const capture = captureQueries(mongoose)
-  try {
-    await run()
-  } finally {
-    captured[name] = capture.stop()
-  }
-}
+const { captured, during } = queryRecorder(mongoose)
 const admin = { cookie: h.admin.cookie }
 const submitted = (await h.submit(request())).json().id as string
 await h.contacts.updateOne({ _id: old[5]!._id }, { $set: { 'notification.status': 'failed' } })
@@ -71,15 +57,4 @@ t.test('the relay reads only its backlog', async (t) => {
   t.ok(pending >= 3 && pending < 10, `${pending} pending of ${REQUESTS}`)
 })
 
-const listed = documentedShapes(new URL('../../../docs/queries.md', import.meta.url).pathname)
-for (const [name, queries] of Object.entries(captured)) {
-  t.test(`${name}: every query reads an index and is listed`, async (t) => {
-    t.ok(queries.length > 0, 'queries were sent')
-    for (const plan of await judgeQueries(h.app.db, queries)) {
-      t.comment(`${plan.indexed ? 'indexed' : 'SCAN   '} ${plan.shape}  (${plan.how}; ${plan.examined} read)`)
-      t.ok(plan.indexed, `${plan.shape}: ${plan.how}`)
-      t.ok(plan.examined <= BOUND, `${plan.shape} reads ${plan.examined} of ${REQUESTS}+ documents`)
-      t.ok(listed.has(plan.shape), `${plan.shape} is listed in docs/queries.md`)
-    }
-  })
-}
+holdQueries(t, h.app.db, captured, { bound: BOUND, size: REQUESTS })

@@ -7,13 +7,7 @@ import mongoose, { Types } from 'mongoose'
 import { QUEUES } from '@site/contracts'
 import { silentLog } from '@site/service-kit'
 import { createScheduleQueue, sweepSchedule } from '@site/service-kit/schedule'
-import {
-  captureQueries,
-  documentedShapes,
-  judgeQueries,
-  testApp,
-  type CapturedQuery,
-} from '@site/service-kit/testing'
+import { holdQueries, queryRecorder, testApp } from '@site/service-kit/testing'
 import { content } from './helpers.js'
 import { pageModel } from '../src/models/page.js'
 import { imageVariantsModel, mediaModel } from '../src/models/media.js'
@@ -65,15 +59,7 @@ for (let i = 0; i < IMAGES; i += 500) {
   )
 }
 
-const captured: Record<string, CapturedQuery[]> = {}
-async function during(name: string, run: () => Promise<unknown>) {
-  const capture = captureQueries(mongoose)
-  try {
-    await run()
-  } finally {
-    captured[name] = capture.stop()
-  }
-}
+const { captured, during } = queryRecorder(mongoose)
 const ok = (res: { statusCode: number; body: string }, status = 200) => {
   if (res.statusCode !== status) throw new Error(`${res.statusCode}: ${res.body}`)
   return res
@@ -113,15 +99,4 @@ const deps = {
 await sweepSchedule(deps, schedule.queue, silentLog) // marks what predates the mark: once
 await during('timers', () => sweepSchedule(deps, schedule.queue, silentLog))
 
-const listed = documentedShapes(new URL('../../../docs/queries.md', import.meta.url).pathname)
-for (const [name, queries] of Object.entries(captured)) {
-  t.test(`${name}: every query reads an index and is listed`, async (t) => {
-    t.ok(queries.length > 0, 'queries were sent')
-    for (const plan of await judgeQueries(app.db, queries)) {
-      t.comment(`${plan.indexed ? 'indexed' : 'SCAN   '} ${plan.shape}  (${plan.how}; ${plan.examined} read)`)
-      t.ok(plan.indexed, `${plan.shape}: ${plan.how}`)
-      t.ok(plan.examined <= BOUND, `${plan.shape} reads ${plan.examined} documents`)
-      t.ok(listed.has(plan.shape), `${plan.shape} is listed in docs/queries.md`)
-    }
-  })
-}
+holdQueries(t, app.db, captured, { bound: BOUND, size: IMAGES })

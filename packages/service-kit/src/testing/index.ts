@@ -30,6 +30,8 @@ export {
   queryShape,
   pushedPart,
   documentedShapes,
+  queryRecorder,
+  holdQueries,
   type CapturedQuery,
   type QueryPlan,
 } from './query-plans.js'

@@ -150,3 +150,49 @@ export function documentedShapes(file: string): Set<string> {
   }
   return shapes
 }
+
+/** Records the queries of named runs (a visitor's requests, an admin's saves, the timers). */
+export function queryRecorder(mongoose: Mongoose) {
+  const captured: Record<string, CapturedQuery[]> = {}
+  return {
+    captured,
+    async during(name: string, run: () => Promise<unknown>) {
+      const capture = captureQueries(mongoose)
+      try {
+        await run()
+      } finally {
+        captured[name] = capture.stop()
+      }
+    },
+  }
+}
+
+interface Assert {
+  ok(value: unknown, message?: string): unknown
+  comment(message: string): unknown
+}
+
+/**
+ * One subtest per recorded run: it sent queries, and each reads an index, at most `bound`
+ * documents of the `size` kept, and is listed in docs/queries.md.
+ */
+export function holdQueries(
+  t: { test(name: string, fn: (t: Assert) => Promise<void>): unknown },
+  db: Connection,
+  captured: Record<string, CapturedQuery[]>,
+  o: { bound: number; size: number },
+) {
+  const listed = documentedShapes(new URL('../../../../docs/queries.md', import.meta.url).pathname)
+  for (const [name, queries] of Object.entries(captured))
+    t.test(`${name}: every query reads an index and is listed`, async (t) => {
+      t.ok(queries.length > 0, 'queries were sent')
+      for (const plan of await judgeQueries(db, queries)) {
+        t.comment(
+          `${plan.indexed ? 'indexed' : 'SCAN   '} ${plan.shape}  (${plan.how}; ${plan.examined} read)`,
+        )
+        t.ok(plan.indexed, `${plan.shape}: ${plan.how}`)
+        t.ok(plan.examined <= o.bound, `${plan.shape} reads ${plan.examined} of ${o.size}+ documents`)
+        t.ok(listed.has(plan.shape), `${plan.shape} is listed in docs/queries.md`)
+      }
+    })
+}
