@@ -161,6 +161,7 @@ export class KnowledgeIndex {
     // A page at a time: at 10,000 posts the whole set would be 160 MB in memory.
     const mark = ++this.pass
     for await (const rows of allPosts(this.opts)) {
+      if (this.stopped) return
       this.store.batch(() => rows.forEach((row) => this.putPost(row, mark)))
       await nextTurn()
     }

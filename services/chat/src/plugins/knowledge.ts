@@ -6,6 +6,7 @@ import { KnowledgeIndex } from '../knowledge/index.js'
 import type { SourceOptions } from '../knowledge/sources.js'
 
 const POSITION_WAIT_MS = 3000
+const START_WAIT_MS = 20_000
 const later = (ms: number) => new Promise<undefined>((r) => setTimeout(() => r(undefined), ms).unref())
 
 declare module 'fastify' {
@@ -52,8 +53,10 @@ export default fp<KnowledgeOptions>(
         feed && (await Promise.race([feed.position().catch(() => undefined), later(POSITION_WAIT_MS)]))
       if (feed && from === undefined)
         app.log.warn('chat: change stream not reachable; the index follows it once it is')
-      // The first read is awaited so the service starts with the site's content when it is there.
-      await index.refresh()
+      // The first read is awaited so the service starts with the site's content when it is there,
+      // for a while: at 10,000 posts it takes minutes, longer than an orchestrator waits for a
+      // process to listen; the rest comes in while the service answers.
+      await Promise.race([index.refresh(), later(START_WAIT_MS)])
       feed?.start(from, {
         records: (records) => {
           heard.inc(records.length)
