@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis'
 import { changeStream, type ChangeRecord } from '@site/contracts'
 import { createRedis, type Log } from '@site/service-kit'
 
@@ -28,7 +27,7 @@ function compareIds(a: string, b: string): number {
  * every half minute. After a reconnect the feed checks that the stream still holds its place.
  */
 export class ChangeFeed {
-  private readonly redis: Redis
+  private readonly redis: ReturnType<typeof createRedis>
   private cursor: string | undefined
   private running = false
   private loop: Promise<void> | undefined
