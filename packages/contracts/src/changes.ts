@@ -87,10 +87,17 @@ export function keysOfWrite(kind: ChangeKind, id: string | null): string[] {
   }
 }
 
-/** What the purge channel carries: the record's id and its keys. */
+/**
+ * What the purge channel carries: the record's id and its keys. A purged answer is dropped: it is
+ * never served again, whatever fails afterwards. Only when `stale` is true (an edit of a document
+ * that stays public) may the old answer stand in, briefly, while its own upstream is really unwell
+ * (the gateway's PURGED_STALE_MS); a write that unpublishes, deletes or takes a document down never
+ * sets it, and neither does anything that does not know.
+ */
 export interface PurgeMessage {
   id: string
   keys: string[]
+  stale?: boolean
 }
 
 /** Redis names of one deployment (QUEUE_PREFIX keeps deployments sharing a Redis apart). */
