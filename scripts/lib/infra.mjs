@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer, connect } from 'node:net'
 import { join } from 'node:path'
 import { startContainers } from './containers.mjs'
-import { startEmbeddedDb } from './embedded-db.mjs'
 
 export class InfraError extends Error {}
 
@@ -190,6 +189,9 @@ export async function ensureInfra({
     }
 
     if (!result.mongoUrl) {
+      // Loaded here, not at the top: the runtime image's backup script imports this module with
+      // MONGO_URL set and carries neither the embedded database's modules nor their dependencies.
+      const { startEmbeddedDb } = await import('./embedded-db.mjs')
       const db = await startEmbeddedDb({ env, dataDir, fresh, log, moving })
       stops.unshift(db.stop)
       result.mongoUrl = db.url

@@ -129,7 +129,8 @@ const times = {}
 t.test('the first lines name Node, the database, Redis and where the data lives', async (t) => {
   const first = log
     .split('\n')
-    .slice(0, 8)
+    // npm's two lines, the route, a PostgreSQL cluster made on a first start, then the banner.
+    .slice(0, 12)
     .map((l) => {
       try {
         return JSON.parse(l).msg
