@@ -6,8 +6,9 @@
 // redis-server. INFRA=containers|embedded forces a route. Data stays in the git-ignored .data/.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startContainers } from './containers.mjs'
 
@@ -26,8 +27,32 @@ const ferretSrc = join(root, 'tools/ferretdb')
 export async function freePort() {
   for (let attempt = 0; ; attempt++) {
     const port = 20000 + Math.floor(Math.random() * 12000)
-    if (await canBind(port)) return port
+    if (claimPort(port) && (await canBind(port))) return port
     if (attempt >= 50) throw new Error('no free port found in 20000-31999')
+  }
+}
+
+/**
+ * Between a port found free and its server's listen, a test file running beside this one (tap runs
+ * two at a time) may draw the same port: CI saw a second gateway's port answered by another stack's
+ * service. A port drawn here is claimed for two minutes in a file of the machine's temp folder,
+ * which every drawer on the machine (this and the kit's testing freePort) respects.
+ */
+function claimPort(port) {
+  const dir = join(tmpdir(), 'site-claimed-ports')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, String(port))
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' })
+    return true
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs < 120_000) return false
+      writeFileSync(file, String(process.pid))
+      return true
+    } catch {
+      return false
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // Ports and servers a test starts itself: a free port, waiting for one, a private redis-server.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, connect } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -13,8 +13,31 @@ import { join } from 'node:path'
 export async function freePort(): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     const port = 20000 + Math.floor(Math.random() * 12000)
-    if (await canBind(port)) return port
+    if (claimPort(port) && (await canBind(port))) return port
     if (attempt >= 50) throw new Error('no free port found in 20000-31999')
+  }
+}
+
+/**
+ * A drawn port is claimed for two minutes in a file of the machine's temp folder, respected by every
+ * drawer on the machine (this and scripts/lib/infra.mjs): between a port found free and its
+ * server's listen, a test file running beside this one could draw it too.
+ */
+function claimPort(port: number): boolean {
+  const dir = join(tmpdir(), 'site-claimed-ports')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, String(port))
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' })
+    return true
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs < 120_000) return false
+      writeFileSync(file, String(process.pid))
+      return true
+    } catch {
+      return false
+    }
   }
 }
 
