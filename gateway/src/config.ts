@@ -69,8 +69,28 @@ export const configProperties = {
    * one another for as long as the first took.
    */
   CACHE_COALESCE_WAIT_MS: Type.Integer({ minimum: 0, default: 1000 }),
-  /** How long past its freshness a kept answer may stand in for an upstream that fails (stale-if-error); a day by default. */
+  /**
+   * How long past its freshness a kept answer may stand in while its upstream is unwell (refused
+   * connections, timeouts: the gateway's own 502/503/504, never a 503 page the upstream sent); a day.
+   */
   CACHE_STALE_IF_ERROR_SECONDS: Type.Integer({ minimum: 0, default: 86400 }),
+  /**
+   * How long an answer purged by an edit (a purge flagged `stale`) may still stand in while its
+   * upstream is unwell; at most a minute. An answer purged otherwise (unpublished, deleted, taken
+   * down, a reconnect of the purge channel) is dropped and never served again.
+   */
+  CACHE_PURGED_STALE_SECONDS: Type.Integer({ minimum: 0, maximum: 60, default: 30 }),
+  /**
+   * Page requests per minute per client address that reach the web server (misses and signed-in
+   * pages; hits cost nothing and are not counted), as a token bucket of that size: past it a 429
+   * with Retry-After. Counted per gateway replica, in memory (plugins/page-miss-budget.ts).
+   */
+  RATE_LIMIT_PAGE_MISSES_PER_MINUTE: Type.Integer({ minimum: 1, default: 120 }),
+  /**
+   * The services' SESSION_SECRET: the gateway checks a `sid` cookie's signature (no Redis) and lets
+   * only a validly signed one past the shared cache. Unset (a local process): any `sid` passes it.
+   */
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   /**
    * Test mode: every answer with a strong ETag is checked against the hash of its body (the kit's
    * etagOf), and one that differs is a 500. The compressed copies are shared by tag, so this is

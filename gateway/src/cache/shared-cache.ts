@@ -29,12 +29,25 @@ type Kept = Buffer | CachedAnswer
 const ANSWER = 'a '
 const COPY = 'c '
 
-/** After an upstream failed, stale answers go out at once until it answers again (one retry per key in the background). */
+/**
+ * Whether an upstream is really unwell: the gateway's own failures to get an answer from it (a
+ * refused connection, a timeout, a connection broken off: its own 502/503/504), never an answer the
+ * upstream chose to send (a 503 page the web server rendered). One failure is judged for its key
+ * alone (the kept answer stands in for that request); more than one within UNWELL_WINDOW_MS marks
+ * the whole upstream, so stale answers go out at once (one retry per key in the background) until
+ * it answers again.
+ */
 export interface Health {
   down(group: string): boolean
   failed(group: string): void
   answered(group: string): void
 }
+
+/** The window in which a second failure of the gateway's own marks an upstream unwell. */
+export const UNWELL_WINDOW_MS = 10_000
+
+/** Longest time a purge flagged `stale` (an edit) may leave the old answer standing in: a minute. */
+export const PURGED_STALE_MAX_SECONDS = 60
 
 export class SharedCache implements Health {
   readonly store: BoundedLru<Kept>
@@ -42,9 +55,16 @@ export class SharedCache implements Health {
   readonly inflight = new Map<string, Promise<void>>()
   /** Bumped by every purge: an answer fetched across one is kept as already purged. */
   generation = 0
-  private readonly failing = new Set<string>()
+  /** The generation of the last purge that dropped answers: one fetched across it is not kept. */
+  droppedAt = 0
+  /** Per upstream group: when the gateway's own failures to reach it happened, since it last answered. */
+  private readonly failures = new Map<string, number[]>()
 
-  constructor(maxBytes: number) {
+  /** @param purgedStaleMs how long an answer purged as `stale` may still stand in (≤ a minute). */
+  constructor(
+    maxBytes: number,
+    readonly purgedStaleMs = 30_000,
+  ) {
     this.store = new BoundedLru<Kept>(
       {
         maxBytes,
@@ -73,17 +93,30 @@ export class SharedCache implements Health {
     set: (key: string, copy: Buffer) => this.store.set(COPY + key, copy),
   }
 
-  /** Marks every answer carrying one of `keys` purged (kept for stale-if-error); `null`: all. The count purged. */
-  purge(keys: string[] | null): number {
+  /**
+   * A write named `keys` (`null`: everything, e.g. announcements may have been missed). The
+   * answers carrying one are dropped: never served again, whatever fails afterwards. With `stale`
+   * (an edit of a document that stays public) they are kept, never served fresh again, and may
+   * stand in for purgedStaleMs while their upstream is unwell. The count purged.
+   */
+  purge(keys: string[] | null, stale = false): number {
     this.generation++
+    if (!stale) this.droppedAt = this.generation
     const wanted = keys && new Set(keys)
+    const until = Date.now() + this.purgedStaleMs
+    const dropped: string[] = []
     let count = 0
     for (const [key, value] of this.store.entries()) {
-      if (!key.startsWith(ANSWER) || Buffer.isBuffer(value) || value.purged) continue
+      if (!key.startsWith(ANSWER) || Buffer.isBuffer(value)) continue
       if (wanted && !value.keys.some((k) => wanted.has(k))) continue
-      value.purged = true
       count++
+      if (!stale) dropped.push(key)
+      else if (!value.purged) {
+        value.purged = true
+        value.staleUntil = Math.min(value.staleUntil, until)
+      }
     }
+    for (const key of dropped) this.store.delete(key)
     return count
   }
 
@@ -100,13 +133,16 @@ export class SharedCache implements Health {
   }
 
   down(group: string) {
-    return this.failing.has(group)
+    const recent = (this.failures.get(group) ?? []).filter((at) => Date.now() - at < UNWELL_WINDOW_MS)
+    return recent.length > 1
   }
   failed(group: string) {
-    this.failing.add(group)
+    const now = Date.now()
+    const recent = (this.failures.get(group) ?? []).filter((at) => now - at < UNWELL_WINDOW_MS)
+    this.failures.set(group, [...recent.slice(-7), now])
   }
   answered(group: string) {
-    this.failing.delete(group)
+    this.failures.delete(group)
   }
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SESSION_COOKIE } from '@site/service-kit'
 import { SHARED_CACHE_QUERY, parseSurrogateKeys, splitCacheControl } from '@site/contracts/surrogate'
 import { COPY_MAX_URL_BYTES } from './compressed-copies.js'
 
@@ -25,9 +24,12 @@ export interface CachedAnswer {
   freshUntil: number
   /** Served while a new answer is fetched in the background (stale-while-revalidate). */
   revalidateUntil: number
-  /** Served when the upstream fails (stale-if-error, CACHE_STALE_IF_ERROR_SECONDS). */
+  /**
+   * Served while its upstream is unwell (stale-if-error, CACHE_STALE_IF_ERROR_SECONDS); after a
+   * purge flagged `stale`, at most CACHE_PURGED_STALE_SECONDS past the purge.
+   */
   staleUntil: number
-  /** A write named one of its keys: never served fresh again. */
+  /** An edit named one of its keys (a purge flagged `stale`): never served fresh again. */
   purged: boolean
 }
 
@@ -44,22 +46,23 @@ const NOT_KEPT = new Set([
   'cache-status',
   'set-cookie',
   'x-request-id',
+  'retry-after',
 ])
+/** Headers of one client's request (its rate-limit budget), never kept for others. */
+const CLIENT_HEADER = /^x-ratelimit-/i
 
-const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`)
-
-/** A request that must not be answered from, or stored in, the shared cache: signed in or authorized. */
-export function personal(request: Pick<FastifyRequest, 'headers'>): boolean {
-  return request.headers.authorization !== undefined || SESSION.test(request.headers.cookie ?? '')
-}
+/** The longest key of a page (its path and declared query): a longer page URL is a 414. */
+export const PAGE_KEY_MAX_BYTES = 2048
 
 /**
  * The key of a GET (a HEAD is answered from it): the path, only the query parameters that path
  * declares (SHARED_CACHE_QUERY; all others left out, so `?utm_source=…` is the same entry), and the
- * encoding the answer is sent in. Null for a URL too long to key (no real page needs one).
+ * encoding the answer is sent in. A page is keyed whatever the rest of its URL (PAGE_KEY_MAX_BYTES
+ * bounds the key itself); an API or object URL longer than COPY_MAX_URL_BYTES is not keyed (null):
+ * no real read needs one, and those have a rate limit.
  */
-export function cacheKey(url: string, encoding: string): string | null {
-  if (Buffer.byteLength(url) > COPY_MAX_URL_BYTES) return null
+export function cacheKey(url: string, encoding: string, page = false): string | null {
+  if (!page && Buffer.byteLength(url) > COPY_MAX_URL_BYTES) return null
   const mark = url.indexOf('?')
   const path = mark < 0 ? url : url.slice(0, mark)
   const declared = SHARED_CACHE_QUERY[path]
@@ -71,8 +74,12 @@ export function cacheKey(url: string, encoding: string): string | null {
       .map((name) => `${name}=${encodeURIComponent(params.get(name) ?? '')}`)
       .join('&')
   }
-  return `${path}?${query} ${encoding}`
+  const key = `${path}?${query} ${encoding}`
+  return Buffer.byteLength(key) > PAGE_KEY_MAX_BYTES ? null : key
 }
+
+/** The encoding a key is for (its last word). */
+export const keyEncoding = (key: string) => key.slice(key.lastIndexOf(' ') + 1)
 
 /**
  * Whether the URL has only query parameters its path declares. A redirect's Location may repeat the
@@ -140,7 +147,7 @@ export function toEntry(
   if (!lifetime || !vary) return null
   const headers: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value === undefined || NOT_KEPT.has(name.toLowerCase())) continue
+    if (value === undefined || NOT_KEPT.has(name.toLowerCase()) || CLIENT_HEADER.test(name)) continue
     headers[name] = Array.isArray(value) ? value.map(String) : String(value)
   }
   Object.assign(headers, clientCacheHeaders(String(reply.getHeader('cache-control'))))

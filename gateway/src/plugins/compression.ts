@@ -38,15 +38,23 @@ const SUFFIXED = /-(br|gzip)"$/
 
 type Encoding = 'br' | 'gzip'
 
-/** The client's preferred encoding we offer: br, then gzip; `*` counts; q=0 refuses. */
+/**
+ * The encoding we send: br, then gzip, when the client accepts it (`*` counts; q=0 refuses).
+ * Parsed as RFC 9110 writes it, whitespace and case allowed anywhere (`BR ; Q=1`): the shared
+ * cache keys by this, and asks the upstream for it alone (plugins/shared-cache-lookup.ts).
+ */
 export function negotiate(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null
   const q = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const [coding = '', ...params] = part.split(';')
+    const name = coding.trim().toLowerCase()
     if (!name) continue
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const value = qParam ? Number(qParam.slice(2)) : 1
+    let value = 1
+    for (const param of params) {
+      const [key = '', raw] = param.split('=')
+      if (key.trim().toLowerCase() === 'q') value = raw === undefined ? NaN : Number(raw.trim())
+    }
     q.set(name, Number.isFinite(value) ? value : 0)
   }
   const accepts = (e: Encoding) => (q.get(e) ?? q.get('*') ?? 0) > 0

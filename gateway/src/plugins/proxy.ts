@@ -30,11 +30,18 @@ function forwardHeaders(anyRequest: any, headers: IncomingHttpHeaders): Incoming
   }
 }
 
-function replyOptions(timeout: number) {
+/** The web server reads no Authorization: a page is the same for every visitor, so it is not sent on. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as forwardHeaders
+function forwardPageHeaders(anyRequest: any, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { authorization: _ignored, ...rest } = forwardHeaders(anyRequest, headers)
+  return rest
+}
+
+function replyOptions(timeout: number, rewriteRequestHeaders = forwardHeaders) {
   return {
     timeout,
     onError: upstreamError,
-    rewriteRequestHeaders: forwardHeaders,
+    rewriteRequestHeaders,
     // Never retry: a 503 or a refused connection is answered at once, so the client sees it within the route's timeout.
     retryDelay: () => null,
     // An early answer keeps the client's connection open (its body is drained) rather than closing it under the client.
@@ -98,7 +105,7 @@ export default fp<{ config: Config }>(
       upstream: config.WEB_URL,
       prefix: '/',
       httpMethods: ['GET', 'HEAD'],
-      replyOptions: replyOptions(config.PAGE_TIMEOUT_MS),
+      replyOptions: replyOptions(config.PAGE_TIMEOUT_MS, forwardPageHeaders),
     })
   },
   { name: 'gateway-proxy' },

@@ -6,10 +6,12 @@ import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
  * Every gateway replica listens to the deployment's purge channel (`<QUEUE_PREFIX>:purge`), on which
- * each write's change record names the surrogate keys it touches (the kit's ChangeLog), and marks
- * the answers carrying them purged: the next request fetches them again (they stay for
- * stale-if-error). A reconnect purges everything, since announcements may have been missed while
- * the connection was away. Without REDIS_URL (one local process) there is nothing to hear: answers
+ * each write's change record names the surrogate keys it touches (the kit's ChangeLog), and drops
+ * the answers carrying them: the next request fetches them again, and they are never served again
+ * whatever fails afterwards. Only a purge flagged `stale` (an edit of a document that stays
+ * public) keeps them to stand in, for CACHE_PURGED_STALE_SECONDS at most, while their own upstream
+ * is unwell. A reconnect drops everything, since announcements may have been missed while the
+ * connection was away (an unpublish among them). Without REDIS_URL (one local process) there is nothing to hear: answers
  * then live until their s-maxage.
  */
 export default fp<{
@@ -24,13 +26,18 @@ export default fp<{
       return
     }
     // A subscriber connection: no command timeout, and it resubscribes on every reconnect.
-    const sub = createRedis(redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true })
+    // Named, so an operator (and the test) can tell it in CLIENT LIST.
+    const sub = createRedis(redisUrl, {
+      maxRetriesPerRequest: null,
+      enableOfflineQueue: true,
+      connectionName: `${prefix}:gateway-purge`,
+    })
     let connectedBefore = false
     sub.on('ready', () => {
       if (connectedBefore) {
         metrics.purges.inc()
         metrics.purged.inc(cache.purge(null))
-        app.log.info('shared cache: purge channel reconnected, every answer purged')
+        app.log.info('shared cache: purge channel reconnected, every answer dropped')
       }
       connectedBefore = true
     })
@@ -43,7 +50,7 @@ export default fp<{
       }
       if (!Array.isArray(message.keys)) return
       metrics.purges.inc()
-      metrics.purged.inc(cache.purge(message.keys.map(String)))
+      metrics.purged.inc(cache.purge(message.keys.map(String), message.stale === true))
     })
     sub
       .subscribe(purgeChannel(prefix))

@@ -5,9 +5,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { negotiate } from './compression.js'
 import type { SharedCache } from '../cache/shared-cache.js'
 import { upstreamGroup } from '../cache/shared-cache.js'
-import { RANGE_PAST_END, errorBody } from '@site/service-kit'
+import { RANGE_PAST_END, errorBody, genReqId } from '@site/service-kit'
 import { keptRange } from '../cache/kept-range.js'
-import { cacheKey, notModified, personal, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
+import { cacheKey, notModified, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
+import { isPage, type PersonalCheck } from '../cache/visitor.js'
 import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
@@ -22,7 +23,8 @@ import type { CacheMetrics } from './shared-cache-metrics.js'
  *   the kept answer at once, and one background fetch for the key renews it;
  * - purged, expired, or missing: the request goes on to the upstream; one request per key does
  *   (coalescing), the others wait for its answer and are served it from the store.
- * Signed-in or authorized requests, and other methods, pass untouched (`fwd=bypass`). A byte range
+ * Signed-in requests (a validly signed session cookie, cache/visitor.ts), authorized API requests
+ * and other methods pass untouched (`fwd=bypass`); a page URL too long to key is a 414. A byte range
  * of a kept answer is cut from it (cache/kept-range.ts); one that is not kept is fetched like any
  * miss: the upstream's 206 is never kept, and a 200 (a page ignores Range) is, so a Range header
  * cannot take a request past the cache twice.
@@ -34,8 +36,10 @@ const REFRESH = 'x-gateway-cache-refresh'
 export interface EdgeState {
   key: string
   group: string
-  /** The kept answer that may stand in when the upstream fails (stale-if-error). */
+  /** The answer kept when the request came (`fwd=stale`); what stands in is looked up again. */
   stale: CachedAnswer | undefined
+  /** The encoding the key is for (Accept-Encoding as negotiated; the upstream is asked for it alone). */
+  encoding: string
   /** The purge generation when the fetch started: a purge since means the answer may be old. */
   generation: number
   /** Waiters released when this request's answer is stored or it ends. */
@@ -58,14 +62,16 @@ type RawRequest = Pick<IncomingMessage, 'method' | 'headers'>
 /** Writes a kept answer out directly (the rest of Fastify's chain is skipped). */
 function serve(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer, status: string) {
   reply.hijack()
-  write(request, reply.raw, entry, status)
+  write(request, reply.raw, entry, status, request.id)
 }
 
-function write(request: RawRequest, res: ServerResponse, entry: CachedAnswer, status: string) {
+function write(request: RawRequest, res: ServerResponse, entry: CachedAnswer, status: string, id: string) {
   const headers: Record<string, string | string[] | number> = {
     ...entry.headers,
     age: String(age(entry, Date.now())),
     'cache-status': status,
+    // Every answer carries one, hits included, so a visitor's report can be traced.
+    'x-request-id': id,
   }
   if (entry.status === 200 && notModified(request, entry.etag)) {
     for (const name of ['content-type', 'content-encoding']) delete headers[name]
@@ -100,7 +106,12 @@ function write(request: RawRequest, res: ServerResponse, entry: CachedAnswer, st
  * file costs, issue 30). Anything else (a miss, a stale answer, a bypass) goes on to Fastify, whose
  * onRequest hook below handles it. Such hits are counted here and not logged per request.
  */
-export function answerFreshHitsFirst(server: Server, cache: SharedCache, metrics: CacheMetrics) {
+export function answerFreshHitsFirst(
+  server: Server,
+  cache: SharedCache,
+  metrics: CacheMetrics,
+  personal: PersonalCheck,
+) {
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[]
   server.removeAllListeners('request')
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -108,12 +119,14 @@ export function answerFreshHitsFirst(server: Server, cache: SharedCache, metrics
   })
   function freshHit(req: IncomingMessage, res: ServerResponse): boolean {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || personal(req) || !req.url) return false
-    const key = cacheKey(req.url, negotiate(req.headers['accept-encoding']) ?? 'identity')
+    const page = isPage(req.url)
+    const key = cacheKey(req.url, negotiate(req.headers['accept-encoding']) ?? 'identity', page)
     const entry = key ? cache.answer(key) : undefined
     const now = Date.now()
     if (!entry || entry.purged || now >= entry.freshUntil || !varyMatches(req, entry)) return false
     metrics.requests.inc({ result: 'hit' })
-    write(req, res, entry, `gateway; hit; ttl=${Math.floor((entry.freshUntil - now) / 1000)}`)
+    const ttl = Math.floor((entry.freshUntil - now) / 1000)
+    write(req, res, entry, `gateway; hit; ttl=${ttl}`, genReqId(req))
     return true
   }
 }
@@ -135,8 +148,13 @@ async function atMost(promise: Promise<void>, ms: number): Promise<void> {
   clearTimeout(timer)
 }
 
-export default fp<{ cache: SharedCache; metrics: CacheMetrics; coalesceWaitMs: number }>(
-  async (app: FastifyInstance, { cache, metrics, coalesceWaitMs }) => {
+export default fp<{
+  cache: SharedCache
+  metrics: CacheMetrics
+  coalesceWaitMs: number
+  personal: PersonalCheck
+}>(
+  async (app: FastifyInstance, { cache, metrics, coalesceWaitMs, personal }) => {
     const secret = randomUUID()
 
     /** One background fetch for `key` through the whole gateway (its answer is stored on the way out). */
@@ -167,14 +185,25 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics; coalesceWaitMs: n
       if (request.method !== 'GET' && request.method !== 'HEAD') return
       const own = request.headers[REFRESH] === secret
       if (!own && personal(request)) return
-      const key = cacheKey(request.url, negotiate(request.headers['accept-encoding']) ?? 'identity')
-      if (!key) return
       const path = request.url.split('?', 1)[0] ?? '/'
+      const page = isPage(path)
+      const encoding = negotiate(request.headers['accept-encoding']) ?? 'identity'
+      const key = cacheKey(request.url, encoding, page)
+      if (!key) {
+        if (!page) return
+        // Never an uncached render: a page URL whose key is this long is no page of this site.
+        const body = errorBody(414, 'This address is too long. Please check the link.', 'URI_TOO_LONG')
+        return reply.code(414).header('cache-control', 'no-store').send(body)
+      }
+      // The upstream is asked for the encoding the key is for, so it cannot choose another one
+      // (its static files parse Accept-Encoding their own way).
+      request.headers['accept-encoding'] = encoding
       const group = upstreamGroup(path)
+      const generation = cache.generation
       if (own) {
         delete request.headers[REFRESH]
         const entry = cache.answer(key)
-        request.edge = { key, group, stale: entry, generation: cache.generation, fwd: 'stale', refresh: true }
+        request.edge = { key, encoding, group, stale: entry, generation, fwd: 'stale', refresh: true }
         return
       }
       let { entry, vary } = lookup(request, key)
@@ -205,7 +234,15 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics; coalesceWaitMs: n
       }
       metrics.requests.inc({ result: 'miss' })
       const fwd = vary ? 'vary-miss' : entry ? 'stale' : 'uri-miss'
-      const state: EdgeState = { key, group, stale: entry, generation: cache.generation, fwd, refresh: false }
+      const state: EdgeState = {
+        key,
+        encoding,
+        group,
+        stale: entry,
+        generation: cache.generation,
+        fwd,
+        refresh: false,
+      }
       if (request.method === 'GET' && !cache.inflight.has(key)) {
         let release!: () => void
         const done = new Promise<void>((resolve) => (release = resolve))

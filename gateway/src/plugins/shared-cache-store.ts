@@ -3,15 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Readable, Transform, pipeline } from 'node:stream'
 import { unpooledCopy } from '../cache/compressed-copies.js'
 import { ANSWER_MAX_BYTES, type SharedCache } from '../cache/shared-cache.js'
-import { clientCacheHeaders, toEntry, type CachedAnswer } from '../cache/shared-policy.js'
+import { clientCacheHeaders, toEntry, varyMatches, type CachedAnswer } from '../cache/shared-policy.js'
 import type { CacheMetrics } from './shared-cache-metrics.js'
 
 /**
  * The shared cache's way out (plugins/shared-cache-lookup.ts answers from it): an onSend hook,
  * registered after compression, so what is kept is exactly what went out, once per encoding,
  * security headers included. It also
- * - answers a failed upstream (5xx, a timeout) with the kept answer while stale-if-error allows,
- *   and marks the upstream failing (stale answers go out at once until it answers again);
+ * - answers a request the gateway could not get an answer for (its own 502/503/504: refused,
+ *   timed out, broken off) with the kept answer while stale-if-error allows, and counts the failure
+ *   against the upstream (cache/shared-cache.ts, Health). An answer the upstream chose to send,
+ *   a 503 page included, is passed on as it is: that upstream is well, it said so;
+ * - keeps nothing fetched across a purge that dropped answers (it may be from before the write),
+ *   and nothing under a key for another encoding than the one it went out in;
  * - adds `Cache-Status` (RFC 9211) and `Age` to every answer that did not come from the store.
  */
 
@@ -48,6 +52,7 @@ function standIn(reply: FastifyReply, payload: unknown, entry: CachedAnswer, sta
   if (payload instanceof Readable) payload.resume()
   for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name)
   reply.code(entry.status).headers(entry.headers)
+  reply.header('x-request-id', reply.request.id)
   reply.header('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))))
   reply.header('cache-status', status)
   return entry.body
@@ -64,28 +69,31 @@ export default fp<{ cache: SharedCache; metrics: CacheMetrics; staleIfErrorSecon
         return payload
       }
       const status = reply.statusCode
-      if (status >= 500) {
+      if (request.upstreamFailed) {
         cache.failed(edge.group)
-        const stale = edge.stale
-        if (stale && Date.now() < stale.staleUntil) {
+        // Looked up again: a purge since the request came may have dropped it.
+        const stale = cache.answer(edge.key)
+        if (stale && varyMatches(request, stale) && Date.now() < stale.staleUntil) {
           metrics.requests.inc({ result: 'stale-if-error' })
           edge.release?.()
           const cs = `gateway; hit; fwd=${edge.fwd}; fwd-status=${status}; detail=stale-if-error`
           return standIn(reply, payload, stale, cs)
         }
-        reply.header('cache-status', `gateway; fwd=${edge.fwd}; fwd-status=${status}`)
-        edge.release?.()
-        return payload
-      }
-      cache.answered(edge.group)
+      } else cache.answered(edge.group)
       const entry = toEntry(request, reply, staleIfErrorSeconds)
-      if (!entry || payload == null) {
+      const sentIn = String(reply.getHeader('content-encoding') ?? 'identity')
+      const ownEncoding = sentIn === 'identity' || sentIn === edge.encoding
+      const keep = entry && payload != null && ownEncoding && edge.generation >= cache.droppedAt
+      if (!keep) {
         reply.header('cache-status', `gateway; fwd=${edge.fwd}; fwd-status=${status}`)
         edge.release?.()
         return payload
       }
-      // A purge while this was fetched may have named it: keep it for stale-if-error only.
-      if (edge.generation !== cache.generation) entry.purged = true
+      // A purge of an edit while this was fetched may have named it: kept as purged by it.
+      if (edge.generation !== cache.generation) {
+        entry.purged = true
+        entry.staleUntil = Math.min(entry.staleUntil, Date.now() + cache.purgedStaleMs)
+      }
       reply.header('cache-status', `gateway; fwd=${edge.fwd}; fwd-status=${status}; stored`)
       return capture(payload, (body) => {
         if (body) cache.keep(edge.key, { ...entry, body })

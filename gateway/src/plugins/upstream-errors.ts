@@ -2,6 +2,16 @@ import type { FastifyReply } from 'fastify'
 import { BODY_LIMITS, bodyTooLarge, errorBody } from '@site/service-kit'
 import { bodyWasTooLarge, bodyWasTooSlow } from './request-body.js'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The gateway got no answer from the upstream (its own 502, 503 or 504): what the shared cache
+     * counts as the upstream being unwell, unlike any answer the upstream sent itself.
+     */
+    upstreamFailed?: true
+  }
+}
+
 /** The upstream could not be reached at all: it is down or starting, so "try again shortly" is true. */
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
@@ -58,6 +68,7 @@ export function upstreamError(
     return
   }
   reply.request.log.warn({ err: error, code }, 'upstream failed')
+  reply.request.upstreamFailed = true
   if (timeout) {
     reply
       .code(504)

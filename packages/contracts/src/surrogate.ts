@@ -70,6 +70,7 @@ export function parseSurrogateKeys(value: string | null | undefined): string[] {
  */
 export const SHARED_CACHE_QUERY: Readonly<Record<string, readonly string[]>> = {
   '/api/blog': ['page', 'pageSize', 'published'],
+  '/api/blog/images': ['src'],
   '/api/content/images': ['src'],
   '/api/pages': ['page', 'pageSize'],
   '/api/projects': ['page', 'pageSize'],
