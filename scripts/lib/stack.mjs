@@ -46,6 +46,9 @@ export async function startStack(opts = {}) {
     // The gateway holds every strong ETag to the hash of its body (a 500 otherwise): its compressed
     // copies are shared by tag, so every test through a stack checks that convention.
     ETAG_CHECK: 'true',
+    // Every test client is 127.0.0.1: the per-address page budget is tested on its own
+    // (gateway/test/shared-cache-bypass.test.ts), here it would only count the whole suite as one visitor.
+    RATE_LIMIT_PAGE_MISSES_PER_MINUTE: '1000000',
     ...opts.env,
   }
   if (!base.MONGO_URL || !base.REDIS_URL)
