@@ -30,7 +30,7 @@ export default fp<{
     const sub = createRedis(redisUrl, {
       maxRetriesPerRequest: null,
       enableOfflineQueue: true,
-      connectionName: `${prefix}:gateway-purge`,
+      connectionName: `${prefix.replace(/[^\w:.-]/g, '_')}:gateway-purge`,
     })
     let connectedBefore = false
     sub.on('ready', () => {
