@@ -19,7 +19,7 @@ import type { CacheMetrics } from './shared-cache-metrics.js'
  * That is what makes a cached page cost about what a static file costs.
  *
  * - fresh: the kept answer (304 when If-None-Match names its tag), `Cache-Status: gateway; hit`;
- * - stale within stale-while-revalidate, or within stale-if-error while its upstream is failing:
+ * - stale within stale-while-revalidate, or within stale-if-error while its upstream is unwell (Health):
  *   the kept answer at once, and one background fetch for the key renews it;
  * - purged, expired, or missing: the request goes on to the upstream; one request per key does
  *   (coalescing), the others wait for its answer and are served it from the store.
