@@ -12,6 +12,8 @@ const server = createServer((req, res) => {
   if (req.url === '/ok') return answer(200, '{"items":[1,2],"page":1,"pageSize":2,"total":5}')
   if (req.url === '/missing') return answer(404, '{"message":"none"}')
   if (req.url === '/broken') return answer(500, '{}')
+  if (req.url === '/refused') return answer(400, '{"message":"bad token"}')
+  if (req.url === '/busy') return answer(429, '{"message":"slow down"}')
   if (req.url === '/text') return answer(200, 'not json')
   // /slow: never answers
 })
@@ -42,6 +44,29 @@ t.test('an answer, a 404 and the failures', async (t) => {
   const read = fetchPublicRead(url('/slow'), { timeoutMs: 60000, signal: gone.signal })
   gone.abort()
   await t.rejects(read, UpstreamError, 'the caller gave up')
+})
+
+t.test('a refusal (a 4xx) is "no such thing", never an outage', async (t) => {
+  t.equal(
+    await fetchPublicRead(url('/refused'), { timeoutMs: 2000, notFoundIsNull: true }),
+    null,
+    'a 400 of a read that may find nothing: nothing found',
+  )
+  await t.rejects(
+    fetchPublicRead(url('/refused'), { timeoutMs: 2000 }),
+    { name: 'UpstreamError', status: 400, refused: true },
+    'a 400 of a list read: a refusal the page answers with its 404',
+  )
+  await t.rejects(
+    fetchPublicRead(url('/busy'), { timeoutMs: 2000, notFoundIsNull: true }),
+    { name: 'UpstreamError', status: 429, refused: false },
+    'a 429 says "try again": no refusal of the request itself',
+  )
+  await t.rejects(fetchPublicRead(url('/broken'), { timeoutMs: 2000 }), { status: 500, refused: false })
+  await t.rejects(fetchPublicRead('http://127.0.0.1:1/none', { timeoutMs: 2000 }), {
+    status: null,
+    refused: false,
+  })
 })
 
 t.test('lists: a page or a plain array', async (t) => {

@@ -81,3 +81,15 @@ t.test('a page draft through its preview link, the same way', async (t) => {
   t.equal(await page.locator('h1').innerText(), 'Pagina ter beoordeling')
   t.equal((await page.goto('/pages/page-under-review'))?.status(), 404, 'the public URL stays 404')
 })
+
+t.test('a malformed or unknown token: the preview 404 page, never a 503', async (t) => {
+  const unknown = link.url.replace(/\/[^/]+$/, `/${'A'.repeat(48)}`)
+  const cases = ['/preview/blog/x', '/preview/pages/x', '/en/preview/blog/x', new URL(unknown).pathname]
+  for (const path of cases) {
+    const res = await fetch(`${stack.url}${path}`)
+    const body = await res.text()
+    t.equal(res.status, 404, path)
+    t.equal(res.headers.get('cache-control'), 'private, no-store', `${path}: kept by no cache`)
+    t.match(body, 'data-testid="preview-gone"', `${path}: says the link is not available`)
+  }
+})

@@ -85,6 +85,12 @@ t.test('status codes', async (t) => {
     ['/pages/privacy', 200],
     ['/de/pages/privacy', 200],
     ['/pages/no-such-page', 404],
+    // A slug the service refuses (over its 200 characters: a 400): no such page, not an outage.
+    [`/blog/${'x'.repeat(201)}`, 404],
+    [`/en/pages/${'x'.repeat(201)}`, 404],
+    // A malformed preview token (the service's 400): the preview's 404 page.
+    ['/preview/blog/x', 404],
+    ['/de/preview/pages/x', 404],
     ['/no/such/route', 404],
     ['/en/nothing-here', 404],
     ['/admin', 200],
