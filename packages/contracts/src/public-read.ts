@@ -8,9 +8,29 @@
 import type { PagedList } from './paging.js'
 import { SURROGATE_KEY_HEADER, parseSurrogateKeys } from './surrogate.js'
 
-/** The service did not answer usably: down, too slow, an error status, or a body that is not JSON. */
+/**
+ * A 4xx that refuses the request itself (a malformed token, a slug longer than the service takes, a
+ * page past the last): the URL names nothing the service has. Not a 408 or 429, which say "try
+ * again later" of a request that may be fine.
+ */
+export const isRefusal = (status: number | null) =>
+  status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429
+
+/**
+ * The service did not answer usably: down, too slow, an error status, or a body that is not JSON.
+ * `status` is the answer's status when there was one; `refused` says it was a refusal (isRefusal):
+ * the caller's "not found", never an outage (a page answers it with its 404, not a 503).
+ */
 export class UpstreamError extends Error {
   override name = 'UpstreamError'
+  readonly refused: boolean
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message)
+    this.refused = isRefusal(status)
+  }
 }
 
 export interface PublicReadOptions {
@@ -18,7 +38,7 @@ export interface PublicReadOptions {
   timeoutMs: number
   /** Ends the read early (the page's client has gone). */
   signal?: AbortSignal
-  /** A 404 answer is data (`null`: "not found"), not an error. */
+  /** A 404 (any refusal: isRefusal) is data (`null`: "not found"), not an error. */
   notFoundIsNull?: boolean
   /** Collects the surrogate keys of the answer (a page carries the keys of every read it was built from). */
   keys?: Set<string>
@@ -38,13 +58,13 @@ export async function fetchPublicRead(url: string | URL, opts: PublicReadOptions
     throw new UpstreamError(`${where}: ${(err as Error).message}`)
   }
   for (const key of parseSurrogateKeys(res.headers.get(SURROGATE_KEY_HEADER))) opts.keys?.add(key)
-  if (res.status === 404 && opts.notFoundIsNull) {
+  if (opts.notFoundIsNull && isRefusal(res.status)) {
     await res.body?.cancel()
     return null
   }
   if (!res.ok) {
     await res.body?.cancel()
-    throw new UpstreamError(`${where}: ${res.status}`)
+    throw new UpstreamError(`${where}: ${res.status}`, res.status)
   }
   try {
     return await res.json()

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { SURROGATE } from '@site/contracts'
+import { UpstreamError } from '@site/contracts/public-read'
 import {
   SHARED_CACHE_CONTROL,
   SURROGATE_KEY_HEADER,
@@ -47,6 +48,9 @@ const seo: FastifyPluginAsync = async (app) => {
         .header(SURROGATE_KEY_HEADER, surrogateKeyValue([...keys, WEB_KEY]))
       return sendTagged(request, reply, body)
     } catch (err) {
+      // A service that refused the read (a 4xx): no such file, never a 5xx.
+      if (err instanceof UpstreamError && err.refused)
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
       request.log.warn({ err }, 'xml')
       return reply
         .code(503)

@@ -114,6 +114,9 @@ export function page<R extends Reads>(
       // A service that does not answer (in time): "temporarily unavailable", the site's chrome around
       // it. (Reads stopped because the client left are no outage: the page is not rendered.)
       if (!(err instanceof UpstreamError) || request.signal.aborted) throw err
+      // A service that refused the read (a 4xx): the URL names nothing it has. The page's 404, never
+      // a 5xx: a page the web server chose cannot be told from an outage by the caches in front.
+      if (err.refused) return answer(404, def.notFound?.(h) ?? h.notFound())
       context.onError(err)
       return answer(503, h.unavailable())
     }

@@ -3,7 +3,7 @@
 // navigation, useRead in the page), the web server runs the same ones against the services to
 // render a page and embeds their results, keyed the same way, so the hydrating browser starts
 // from exactly that data.
-import { listItems, listPage } from '@site/contracts/public-read'
+import { isRefusal, listItems, listPage } from '@site/contracts/public-read'
 import { getJson, isApiError } from './api'
 import { prefetchQuery, useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
@@ -26,7 +26,7 @@ export interface PublicRead<T> {
   path: string
   params?: Record<string, string | number>
   parse: (body: unknown) => T
-  /** A 404 answer is data (null: "not found"), not an error. */
+  /** A 404 (any refusal, a 400 of a malformed token included) is data (null: "not found"), not an error. */
   notFoundIsNull?: boolean
 }
 
@@ -108,7 +108,7 @@ function fetcherOf<T>(read: PublicRead<T>) {
     try {
       return read.parse(await getJson<unknown>(read.path, { signal, params: read.params }))
     } catch (err) {
-      if (read.notFoundIsNull && isApiError(err) && err.status === 404) return null as T
+      if (read.notFoundIsNull && isApiError(err) && isRefusal(err.status)) return null as T
       throw err
     }
   }

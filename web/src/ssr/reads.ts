@@ -1,6 +1,7 @@
 // How the web server runs a public read (@/lib/publicReads): against the service that owns it,
 // directly (CONTENT_URL, BLOG_URL), anonymously (only published content, answered from the
-// services' caches), within SSR_UPSTREAM_TIMEOUT_MS; UpstreamError (a 503 page) when it cannot.
+// services' caches), within SSR_UPSTREAM_TIMEOUT_MS; UpstreamError when it cannot (a 503 page, or
+// the page's 404 when the service refused the read: a 4xx).
 import { fetchPublicRead, UpstreamError } from '@site/contracts/public-read'
 import type { PublicRead } from '@/lib/publicReads'
 
