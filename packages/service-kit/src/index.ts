@@ -32,7 +32,7 @@ export { genReqId, loggerOptions } from './logger.js'
 export { Type, type Static } from 'typebox'
 export type { Redis } from 'ioredis'
 export { sanitizeRichHtml } from './html.js'
-export { ReadCache, etagOf, type CachedBody, type ReadCacheOptions } from './read-cache.js'
+export { ReadCache, etagOf, readVersionKey, type CachedBody, type ReadCacheOptions } from './read-cache.js'
 export {
   sendCached,
   sendShared,
@@ -60,6 +60,7 @@ export {
   scheduledMark,
   momentChanged,
   writeAction,
+  staysPublic,
   SCHEDULE_FIELDS,
   SCHEDULER,
   type Schedulable,
@@ -67,5 +68,5 @@ export {
 // Types only: the change log (and mongoose with it) loads with createService's database, or from
 // '@site/service-kit/changes' in workers.
 export type { ChangeRecorder } from './changes/plugin.js'
-export type { ChangeInput } from './changes/log.js'
+export type { ChangeInput, ReadLayer } from './changes/log.js'
 export { historyRoutes, writableFields, type HistoryRoutesOptions } from './changes/routes.js'

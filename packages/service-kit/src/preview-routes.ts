@@ -70,7 +70,7 @@ export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOpt
       const { version, label } = existing(isObjectId(id) ? await opts.find(id) : null)
       const expires = Date.now() + opts.ttlDays * DAY_MS
       const token = signPreview(opts.secret, { kind: opts.kind, id, version, expires })
-      await scope.changes.record(request, {
+      await scope.changes.afterWrite(request, {
         kind: opts.kind,
         action: 'preview',
         target: { id, label },
@@ -96,7 +96,7 @@ export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOpt
     async (request, reply) => {
       const { id } = request.params
       const label = existing(isObjectId(id) ? await opts.bump(id) : null)
-      await scope.changes.record(request, {
+      await scope.changes.afterWrite(request, {
         kind: opts.kind,
         action: 'preview-revoke',
         target: { id, label },

@@ -1,6 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { createRedis } from './redis.js'
 
 export interface CachedBody {
   /** The JSON answer, serialized once. */
@@ -16,28 +15,39 @@ export function etagOf(data: string | Buffer): string {
   return `"${createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`
 }
 
+/**
+ * The Redis key of a service's read version: the change log increments it in the announcement of
+ * every write that touches a public answer, before the purge (changes/log.ts), and every replica's
+ * ReadCache of that service drops its answers when it sees the number change.
+ */
+export const readVersionKey = (prefix: string, service: string) => `${prefix}:${service}:read-version`
+
 export interface ReadCacheOptions {
-  /** Age after which an entry is reloaded (the backstop when an invalidation is missed). */
+  /**
+   * Age after which an entry is reloaded while the read version cannot be asked (Redis away), and
+   * always when there is no version: the backstop.
+   */
   ttlMs: number
   /** Bound on the number of kept answers (paged lists make the key space large); oldest go first. */
   maxEntries?: number
-  /** Pub/sub announcement of writes to the other replicas: the Redis to publish on and the channel. */
-  publisher?: () => Redis
-  channel?: string
+  /** The service's read version (readVersionKey): a write on any replica or worker clears this one. */
+  version?: { redis: () => Redis; key: string }
 }
 
 /**
  * In-process cache of public read answers (design §3: a query per public request is too slow on
  * FerretDB), keyed by what the answer depends on (e.g. `published:2:12` for a page of a list).
- * Every write clears it here and, through Redis pub/sub when a channel is given, on every other
- * replica; the TTL bounds staleness if an announcement is lost (Redis away during a write).
+ * Each read asks Redis for the service's read version (one GET) and drops everything when another
+ * process wrote: a version key, not a message, so no replica misses a write and none can hear a
+ * purge before it has forgotten (the version is raised in the same transaction, before the purge).
+ * While Redis cannot answer, entries older than `ttlMs` are reloaded. The writing process forgets
+ * at once too (ChangeLog.forgets).
  */
 export class ReadCache {
   private readonly entries = new Map<string, CachedBody>()
   private readonly pending = new Map<string, Promise<CachedBody>>()
   private generation = 0
-  private subscriber: Redis | undefined
-  private readonly instance = randomUUID()
+  private seenVersion: string | null | undefined
   private readonly clearListeners: Array<() => void> = []
   private readonly ttlMs: number
   private readonly maxEntries: number
@@ -57,8 +67,29 @@ export class ReadCache {
     maxAgeMs = this.ttlMs,
     keysOf?: (value: unknown) => string[],
   ): Promise<CachedBody> {
+    const { version } = this.options
+    if (!version) return this.lookup(key, load, maxAgeMs, keysOf)
+    const now = await version
+      .redis()
+      .get(version.key)
+      .catch(() => undefined)
+    if (now === undefined) return this.lookup(key, load, maxAgeMs, keysOf)
+    if (now !== this.seenVersion) {
+      this.clearLocal()
+      this.seenVersion = now
+    }
+    // Redis confirmed the version: entries stay valid until the next write.
+    return this.lookup(key, load, Number.POSITIVE_INFINITY, keysOf)
+  }
+
+  private lookup(
+    key: string,
+    load: () => Promise<unknown>,
+    maxAgeMs: number,
+    keysOf?: (value: unknown) => string[],
+  ): Promise<CachedBody> {
     const hit = this.entries.get(key)
-    if (hit && Date.now() - hit.at < maxAgeMs) return hit
+    if (hit && Date.now() - hit.at < maxAgeMs) return Promise.resolve(hit)
     let running = this.pending.get(key)
     if (!running) {
       const generation = this.generation
@@ -98,6 +129,7 @@ export class ReadCache {
     return this.entries.size
   }
 
+  /** Drops every answer of this process (and what loads now is not kept). */
   clearLocal() {
     this.generation++
     this.entries.clear()
@@ -107,39 +139,5 @@ export class ReadCache {
 
   onClear(listener: () => void) {
     this.clearListeners.push(listener)
-  }
-
-  /** After a write: clear here, then tell the other replicas (best effort; the TTL is the backstop). */
-  async invalidate(log?: { warn: (o: object, m: string) => void }) {
-    this.clearLocal()
-    const { publisher, channel } = this.options
-    if (!publisher || !channel) return
-    try {
-      await publisher().publish(channel, this.instance)
-    } catch (err) {
-      log?.warn({ err }, 'could not announce a change to other replicas')
-    }
-  }
-
-  /** Listens for other replicas' writes; a reconnect also clears (announcements may have been missed). */
-  async listen(redisUrl: string) {
-    const { channel } = this.options
-    if (!channel) throw new Error('ReadCache.listen needs a channel')
-    const sub = createRedis(redisUrl, {
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: null,
-      lazyConnect: true,
-    })
-    this.subscriber = sub
-    sub.on('message', (_channel: string, sender: string) => {
-      if (sender !== this.instance) this.clearLocal()
-    })
-    sub.on('ready', () => this.clearLocal())
-    await sub.connect().catch(() => undefined)
-    sub.subscribe(channel).catch(() => undefined)
-  }
-
-  close() {
-    this.subscriber?.disconnect()
   }
 }

@@ -43,7 +43,7 @@ t.test('a record is kept, its keys published for purging and the record added to
   sub.on('message', (_c, m: string) => heard.push(JSON.parse(m) as PurgeMessage))
   await sub.subscribe(purgeChannel(prefix))
 
-  const record = await log.record({
+  const record = await log.afterWrite({
     kind: 'post',
     action: 'update',
     target: { id: 'p1', label: 'Hello' },
@@ -81,7 +81,7 @@ t.test('a record is kept, its keys published for purging and the record added to
 
 t.test('Redis away: the record waits in the outbox and the relay announces it', async (t) => {
   const { log, useRedis } = await setup(t, 'redis://127.0.0.1:1')
-  const record = await log.record({
+  const record = await log.afterWrite({
     kind: 'page',
     action: 'create',
     target: { id: 'g1' },
@@ -103,10 +103,10 @@ t.test(
   async (t) => {
     const { log } = await setup(t)
     for (let i = 0; i < 5; i++)
-      await log.record({ kind: 'feature', action: 'update', target: { id: 'f1' }, snapshot: { n: i } })
-    await log.record({ kind: 'account', action: 'sign-in', target: { id: 'u1' } })
-    await log.record({ kind: 'project', action: 'delete', target: { id: 'x1' } })
-    await log.record({ kind: 'project', action: 'create', target: { id: 'x2' }, snapshot: { n: 1 } })
+      await log.afterWrite({ kind: 'feature', action: 'update', target: { id: 'f1' }, snapshot: { n: i } })
+    await log.afterWrite({ kind: 'account', action: 'sign-in', target: { id: 'u1' } })
+    await log.afterWrite({ kind: 'project', action: 'delete', target: { id: 'x1' } })
+    await log.afterWrite({ kind: 'project', action: 'create', target: { id: 'x2' }, snapshot: { n: 1 } })
     const later = new Date(Date.now() + 40 * 24 * 3600 * 1000)
     t.equal(
       await log.model.countDocuments({ target_id: 'f1' }),

@@ -37,7 +37,7 @@ t.test('the trail lists every action of a session, newest first, with filters', 
   const blog = await blogLog()
   t.teardown(blog.close)
   // Written before the auth service starts: the trail catches up.
-  await blog.log.record({
+  await blog.log.afterWrite({
     kind: 'post',
     action: 'create',
     target: { id: 'p1', label: 'Hallo wereld' },

@@ -126,7 +126,6 @@ const deps = {
   changes: app.changes.log,
   toDto: toPostDto,
   label: () => 'x',
-  written: async () => {},
 }
 // The first sweep marks what was scheduled before the mark existed: once, and read in full.
 await sweepSchedule(deps, schedule.queue, silentLog)

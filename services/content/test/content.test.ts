@@ -147,7 +147,7 @@ t.test('seeding is idempotent and never overwrites admin edits', async (t) => {
 })
 
 t.test(
-  "a write on one replica clears the cache of another (Redis pub/sub), not another deployment's",
+  "a write on one replica clears the cache of another (the read version), not another deployment's",
   async (t) => {
     const env = testEnv('content')
     const a = await buildApp(readConfig(env))

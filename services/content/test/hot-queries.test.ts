@@ -94,7 +94,6 @@ const deps = {
   changes: app.changes.log,
   toDto: toPageDto,
   label: () => 'x',
-  written: async () => {},
 }
 await sweepSchedule(deps, schedule.queue, silentLog) // marks what predates the mark: once
 await during('timers', () => sweepSchedule(deps, schedule.queue, silentLog))

@@ -1,10 +1,12 @@
 // Responsive images on the public pages, against the real stack (content worker included): a
 // library image becomes <picture> with AVIF/WebP srcset, sizes, width/height and the alt text of
 // the page's language (then Dutch, then the post's title), on /blog, the post (its body's images
-// rewritten too), /projects and /; a 390 px phone downloads a narrow AVIF, not the original.
+// rewritten too), /projects and /; a 390 px phone downloads a narrow AVIF, not the original. A
+// post published before its image's variants are made shows them once they are (issue 42).
 import t from 'tap'
 import sharp from 'sharp'
 import type { MediaItem } from '@site/contracts'
+import { listenForPurges } from '@site/service-kit/testing'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, POST } from '../public/api.js'
 import { attr, phoneTab, pictures, variantsOf as variantsOfAt } from '../helpers/pictures.js'
@@ -108,4 +110,45 @@ t.test('a 390 px phone downloads a narrow AVIF, never the original; hydration ke
   t.match(new URL(current).pathname, /-w(320|640|960)\.avif$/, `a narrow AVIF is shown (${current})`)
   t.notOk(images.includes(described.url), 'the 2,400 px original is not downloaded')
   t.same(errors, [], 'no hydration or console error')
+})
+
+t.test('variants made after the post is out: the page through the gateway shows them at once', async (t) => {
+  const purges = await listenForPurges(stack.env.REDIS_URL!, stack.env.QUEUE_PREFIX!)
+  t.teardown(() => purges.close())
+  // The worker is held while the post goes out and its page is kept without the variants.
+  stack.supervisor.signal('content-worker', 'SIGSTOP')
+  let held = true
+  const resume = () => held && ((held = false), stack.supervisor.signal('content-worker', 'SIGCONT'))
+  t.teardown(resume)
+  const fresh = await upload(2400, 1600, 'late.jpg')
+  const slug = 'variants-come-later'
+  await api.post('/api/blog', { ...POST, slug, title_nl: 'Later beeld', featured_image: fresh.url })
+  const get = () => fetch(`${stack.url}/blog/${slug}`)
+  const plain = await get()
+  t.equal(plain.status, 200)
+  t.notMatch(await plain.text(), /srcset="[^"]*-w320\.avif/i, 'no variants yet: the original only')
+  const kept = await get()
+  await kept.text()
+  t.match(kept.headers.get('cache-status'), /hit/, 'the gateway keeps the page')
+
+  resume()
+  await variantsOf(fresh.url)
+  // The variants' change is announced (a purge of the image's key) after the layers below forgot.
+  const key = `media:${fresh.id}`
+  for (let i = 0; i < 300 && !purges.all.some((m) => m.keys.includes(key) && m.stale); i++)
+    await new Promise((r) => setTimeout(r, 100))
+  t.ok(
+    purges.all.some((m) => m.keys.includes(key) && m.stale),
+    'the image key is purged (stale allowed)',
+  )
+  // The gateway hears the purge on its own connection: a moment to drop the entry, no more.
+  let html = ''
+  for (let i = 0; i < 20; i++) {
+    html = await (await get()).text()
+    if (/srcset="[^"]*-w320\.avif/i.test(html)) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  t.match(html, /<source type="image\/avif" srcset="[^"]*-w320\.avif 320w/i, 'the page shows the variants')
+  const again = await get()
+  t.match(await again.text(), /srcset="[^"]*-w320\.avif/i, 'and keeps showing them')
 })

@@ -6,6 +6,7 @@ export {
   type AnnounceAlso,
   type ChangeInput,
   type ChangeLogOptions,
+  type ReadLayer,
 } from './log.js'
 export { changedFields, toJsonSnapshot } from './fields.js'
 export { sweepChanges, type SweepLimits } from './sweep.js'

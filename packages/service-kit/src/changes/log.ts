@@ -14,11 +14,13 @@ import {
 } from '@site/contracts'
 import type { Log } from '../log.js'
 import { isObjectId } from '../ids.js'
+import { readVersionKey } from '../read-cache.js'
 import { changeModel, type ChangeDoc, type ChangeModel } from './model.js'
 import { changedFields, toJsonSnapshot } from './fields.js'
 import { sweepChanges, type SweepLimits } from './sweep.js'
 import { revisionIds, trimRevisions } from './revisions.js'
 
+/** What a write changed, as it declares it to afterWrite. */
 export interface ChangeInput {
   kind: ChangeKind
   action: ChangeAction
@@ -27,6 +29,12 @@ export interface ChangeInput {
   fields?: string[]
   /** Surrogate keys the write touches; by default the document's and its collection's (keysOfWrite). */
   keys?: string[]
+  /**
+   * The document is public before and after the write (an edit of a published post, a project's
+   * new description): its purged answers may stand in briefly while their upstream is unwell
+   * (PurgeMessage.stale). Never for a delete or an unpublish, whatever this says; false when unsaid.
+   */
+  staysPublic?: boolean
   /** The document as this write saved it (its API shape): kept as a revision of its history. */
   snapshot?: Record<string, unknown>
   /** The document before the write: kept as its first revision when it has no history yet. */
@@ -86,12 +94,25 @@ function toRevision(doc: ChangeDoc): Revision {
   }
 }
 
+/** A read layer below the gateways in a writing process (a service's ReadCache): forgets at once. */
+export interface ReadLayer {
+  clearLocal(): void
+}
+
+/** Actions after which the document is not public (its old answers must never stand in). */
+const TAKEN_DOWN = new Set<ChangeAction>(['delete', 'unpublish'])
+
 /**
- * The change log of one service (design: "Changes are first-class"). `record` keeps the record in
- * the service's own database first (the outbox; with a snapshot, a revision), then announces it on
- * Redis: the keys on the purge channel, the record on the change stream. While Redis is away the
- * record waits and the relay announces it later, in order; consumers take a record's id as its
- * identity, so one announced twice does no harm.
+ * The change log of one service (design: "Changes are first-class"). `afterWrite` is the one path
+ * every write takes, from a route or a worker, in this order:
+ * 1. the read layers forget: this process's at once (`forgets`), and every replica's through the
+ *    service's read version (readVersionKey), raised in the announcement's transaction before the
+ *    purge, so no gateway hears a purge before the layers below it have forgotten;
+ * 2. the record is kept in the service's own database (the outbox; with a snapshot, a revision);
+ * 3. it is announced on Redis: the read version, the keys on the purge channel (with `stale` only
+ *    for an edit that keeps its document public), the record on the change stream.
+ * While Redis is away the record waits and the relay announces it later, in order, read version
+ * first too; consumers take a record's id as its identity, so one announced twice does no harm.
  */
 export class ChangeLog {
   readonly model: ChangeModel
@@ -99,6 +120,7 @@ export class ChangeLog {
   private sweepTimer: NodeJS.Timeout | undefined
   private relaying: Promise<number> | undefined
   private readonly also: AnnounceAlso[] = []
+  private readonly layers: ReadLayer[] = []
   readonly limits: SweepLimits
 
   constructor(private readonly opts: ChangeLogOptions) {
@@ -114,9 +136,16 @@ export class ChangeLog {
     this.also.push(also)
   }
 
-  async record(input: ChangeInput): Promise<ChangeRecord> {
+  /** A read layer of this process that forgets first, at every write touching a public answer. */
+  forgets(layer: ReadLayer) {
+    this.layers.push(layer)
+  }
+
+  async afterWrite(input: ChangeInput): Promise<ChangeRecord> {
     const at = new Date()
     const targetId = input.target?.id ?? null
+    const keys = input.keys ?? keysOfWrite(input.kind, targetId)
+    if (keys.length) for (const layer of this.layers) layer.clearLocal()
     const snapshot = input.snapshot ? toJsonSnapshot(input.snapshot) : undefined
     const before = input.before ? toJsonSnapshot(input.before) : undefined
     const older = targetId && (before || snapshot) ? await revisionIds(this.model, input.kind, targetId) : []
@@ -135,7 +164,8 @@ export class ChangeLog {
       actor_id: actor.id,
       actor_name: actor.name,
       ip: input.ip ?? null,
-      keys: input.keys ?? keysOfWrite(input.kind, targetId),
+      keys,
+      stale: input.staysPublic === true && !TAKEN_DOWN.has(input.action),
       snapshot: snapshot ?? null,
       revision: snapshot !== undefined,
       relayed: false,
@@ -186,7 +216,13 @@ export class ChangeLog {
     const tx = redis.multi()
     for (const also of this.also) also(doc, tx)
     if (record.keys.length) {
-      const message: PurgeMessage = { id: record.id, keys: record.keys }
+      // Every replica's read cache forgets before any gateway hears the purge (same transaction).
+      tx.incr(readVersionKey(this.opts.prefix, this.opts.service))
+      const message: PurgeMessage = {
+        id: record.id,
+        keys: record.keys,
+        ...(doc.stale ? { stale: true } : {}),
+      }
       tx.publish(purgeChannel(this.opts.prefix), JSON.stringify(message))
     }
     const maxLen = String(this.opts.streamMaxLen ?? 100_000)

@@ -18,6 +18,11 @@ export interface ChangeDoc {
   actor_name: string
   ip: string | null
   keys: string[]
+  /**
+   * The write kept its document public (an edit): the purge lets the old answers stand in briefly
+   * while their upstream is unwell (PurgeMessage.stale). Absent on older records: false.
+   */
+  stale?: boolean
   /** The document as saved by this write (present on revisions only). */
   snapshot?: Record<string, unknown> | null
   /** Kept as a revision of the target's history (it has a snapshot). */
@@ -38,6 +43,7 @@ const schema = new Schema<ChangeDoc>(
     actor_name: { type: String, required: true },
     ip: { type: String, default: null },
     keys: { type: [String], default: [] },
+    stale: { type: Boolean, default: false },
     snapshot: { type: Schema.Types.Mixed, default: undefined },
     revision: { type: Boolean, default: false },
     relayed: { type: Boolean, default: false },

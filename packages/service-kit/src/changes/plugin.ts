@@ -6,10 +6,11 @@ import { ChangeLog, type ChangeInput } from './log.js'
 export interface ChangeRecorder {
   log: ChangeLog
   /**
-   * Records a write this request made: who from the request's admin session (else the input's
-   * actor, else "anonymous"), and the client address the gateway determined.
+   * After a write this request made (the log's afterWrite: read layers forgotten, the change
+   * recorded, its keys announced): who from the request's admin session (else the input's actor,
+   * else "anonymous"), and the client address the gateway determined.
    */
-  record(request: FastifyRequest, input: ChangeInput): Promise<ChangeRecord>
+  afterWrite(request: FastifyRequest, input: ChangeInput): Promise<ChangeRecord>
 }
 
 declare module 'fastify' {
@@ -38,9 +39,9 @@ export default fp<{ service: string; prefix: string }>(
     })
     app.decorate('changes', {
       log,
-      async record(request, input) {
+      async afterWrite(request, input) {
         const actor = (await actorOf(request)) ?? input.actor ?? ANONYMOUS
-        return log.record({ ...input, actor, ip: input.ip ?? request.ip })
+        return log.afterWrite({ ...input, actor, ip: input.ip ?? request.ip })
       },
     })
     app.addHook('onReady', async () => log.start())

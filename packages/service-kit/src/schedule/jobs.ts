@@ -67,15 +67,13 @@ export interface ScheduleDeps<K extends string, D extends Doc> extends ScheduleK
   toDto: (doc: D) => { id: string } & Record<string, unknown>
   /** The name the history and the audit trail show. */
   label: (doc: D) => string
-  /** After the write, before its record: the published caches of every replica. */
-  written: () => Promise<void>
 }
 
 /**
  * Publishes (or unpublishes) a document if it still holds the job's moment: one conditional
  * update, so of two runs (a retried job, the sweep and the job, two workers) exactly one writes.
- * The write is recorded like an admin's (history, audit, purges, the chat's index) with the
- * scheduler as actor.
+ * The write takes the one after-write path like an admin's (read caches, history, audit, purges,
+ * the chat's index) with the scheduler as actor; a publish or unpublish is never `stale`.
  */
 export async function runScheduled<K extends string, D extends Doc>(
   job: ScheduleJobOf<K>,
@@ -95,9 +93,8 @@ export async function runScheduled<K extends string, D extends Doc>(
     .lean<D>()
   if (!before) return { done: false }
   const after = { ...before, ...set } as D
-  await deps.written()
   const snapshot = deps.toDto(after)
-  await deps.changes.record({
+  await deps.changes.afterWrite({
     kind: deps.kind,
     action: job.action,
     target: { id: snapshot.id, label: deps.label(after) },

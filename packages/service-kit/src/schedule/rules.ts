@@ -51,6 +51,13 @@ export function scheduledMark(next: Schedulable): { scheduled?: true } {
 export const momentChanged = (a: unknown, b: unknown) => time(a) !== time(b)
 
 /** An edit that switches the document on or off the site, or sets its schedule, says so in its record. */
+/**
+ * The document was public before the write and still is (an edit that keeps it on the site): its
+ * purged answers may stand in briefly while their upstream is unwell (ChangeInput.staysPublic).
+ */
+export const staysPublic = (before: Schedulable | null, after: Schedulable | null) =>
+  Boolean(before?.published) && Boolean(after?.published)
+
 export function writeAction(before: Schedulable, after: Schedulable) {
   if (Boolean(before.published) !== Boolean(after.published)) return after.published ? 'publish' : 'unpublish'
   const rescheduled =

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis'
 import type { Registry } from 'prom-client'
 import { QUEUES } from '@site/contracts'
 import type { Closable, Log } from '@site/service-kit'
@@ -6,7 +5,6 @@ import type { ChangeLog } from '@site/service-kit/changes'
 import { startScheduleWorker as startScheduler } from '@site/service-kit/schedule'
 import type { WorkerConfig } from '../config.js'
 import type { PostModel } from '../models/post.js'
-import { bumpPostsVersion } from '../posts/cache.js'
 import { toPostDto } from '../posts/dto.js'
 import { POST_SCHEDULE } from '../posts/schedule.js'
 
@@ -17,7 +15,7 @@ import { POST_SCHEDULE } from '../posts/schedule.js'
 export function startScheduleWorker(
   config: WorkerConfig,
   log: Log,
-  deps: { redis: Redis; posts: PostModel; changes: ChangeLog; metrics?: Registry },
+  deps: { posts: PostModel; changes: ChangeLog; metrics?: Registry },
 ): Closable[] {
   return startScheduler(
     QUEUES.blogSchedule,
@@ -27,7 +25,6 @@ export function startScheduleWorker(
       changes: deps.changes,
       toDto: toPostDto,
       label: (post) => post.title_nl || post.slug,
-      written: () => bumpPostsVersion(deps.redis, config.QUEUE_PREFIX),
     },
     {
       settings: { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX },

@@ -1,8 +1,8 @@
 import type { Connection } from 'mongoose'
-import type { Redis } from 'ioredis'
 import type { Registry } from 'prom-client'
-import { QUEUES, SURROGATE, purgeChannel, type PurgeMessage } from '@site/contracts'
+import { QUEUES } from '@site/contracts'
 import type { Closable, Log } from '@site/service-kit'
+import type { ChangeLog } from '@site/service-kit/changes'
 import { createVariantsQueue, imageVariantsModel, startVariantsConsumer } from '@site/service-kit/variants'
 import { imageStore } from '../models/images.js'
 
@@ -18,13 +18,13 @@ export const blogVariantsQueue = (config: Settings) =>
 /**
  * The `blog-image-variants` consumer in the blog worker: the kit's variants job (the one the content
  * worker runs for the library) over the blog's image store, so an imported post's body images get
- * the same AVIF/WebP widths. When one is done, shared caches drop the pages that showed it without
- * its variants (its `media:<hash>` key).
+ * the same AVIF/WebP widths. When one is done, the blog's change log announces it (afterWrite):
+ * shared caches drop the pages that showed it without its variants (its `media:<hash>` key).
  */
 export function startVariantsWorker(
   config: Settings,
   log: Log,
-  deps: { db: Connection; redis: Redis; metrics?: Registry },
+  deps: { db: Connection; changes: ChangeLog; metrics?: Registry },
 ): Closable[] {
   return startVariantsConsumer({
     queue: QUEUES.blogImageVariants,
@@ -37,10 +37,8 @@ export function startVariantsWorker(
       help: 'Imported images given their responsive variants, by outcome',
     },
     registry: deps.metrics,
-    onDone: (result) => {
-      const key = SURROGATE.media(result.path.slice(0, 32))
-      const purge: PurgeMessage = { id: `variants-${result.path}`, keys: [key] }
-      deps.redis.publish(purgeChannel(config.QUEUE_PREFIX), JSON.stringify(purge)).catch(() => undefined)
-    },
+    changes: deps.changes,
+    // An imported image's name starts with the 32 hex of its content hash: its key.
+    mediaId: (path) => path.slice(0, 32),
   }).closables
 }

@@ -7,7 +7,6 @@ import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service
 import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
 import { createLlm } from '../lib/llm.js'
-import { bumpPostsVersion } from '../posts/cache.js'
 import { listingAnnouncement, postListing } from '../posts/listing.js'
 import { toPostDto } from '../posts/dto.js'
 import { ChangeLog } from '@site/service-kit/changes'
@@ -41,14 +40,10 @@ export async function startImportWorker(
   const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
   const redis = createRedis(config.REDIS_URL)
   const posts = postModel(db)
-  // The imports' posts are writes like an admin's: recorded in the blog's change log.
+  // The imports' posts, the schedule's publishes and the variants are writes like an admin's: the
+  // blog's change log takes them through afterWrite (read caches, record, purge).
   const changes = new ChangeLog({ db, redis: () => redis, prefix: config.QUEUE_PREFIX, service: 'blog', log })
-  changes.alsoAnnounce(
-    listingAnnouncement(
-      postListing(() => redis, config.QUEUE_PREFIX),
-      config.QUEUE_PREFIX,
-    ),
-  )
+  changes.alsoAnnounce(listingAnnouncement(postListing(() => redis, config.QUEUE_PREFIX)))
   changes.start()
   await posts.init().catch(() => undefined) // indexes; the worker saves posts too
   const llm = createLlm(config)
@@ -61,7 +56,7 @@ export async function startImportWorker(
     registers: opts.metrics ? [opts.metrics] : [],
   })
   const variantsQueue = blogVariantsQueue(config)
-  const variantsWorker = startVariantsWorker(config, log, { db, redis, metrics: opts.metrics })
+  const variantsWorker = startVariantsWorker(config, log, { db, changes, metrics: opts.metrics })
   const { worker, connection, close } = createWorker<BlogImportJob, ImportResult>(
     QUEUES.blogImport,
     async (job) => {
@@ -77,9 +72,8 @@ export async function startImportWorker(
           log,
           images,
           onSaved: async (saved, uploadedBy) => {
-            await bumpPostsVersion(redis, config.QUEUE_PREFIX)
             const post = toPostDto(saved)
-            await changes.record({
+            await changes.afterWrite({
               kind: 'post',
               action: 'create',
               target: { id: post.id, label: post.title_nl || post.slug },
@@ -129,7 +123,7 @@ export async function startImportWorker(
         worker,
       })
     : null
-  const scheduled = startScheduleWorker(config, log, { redis, posts, changes, metrics: opts.metrics })
+  const scheduled = startScheduleWorker(config, log, { posts, changes, metrics: opts.metrics })
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
   return [

@@ -1,14 +1,13 @@
 import fp from 'fastify-plugin'
 import type { Queue } from 'bullmq'
-import type { FastifyRequest } from 'fastify'
-import type { ChangeInput } from '@site/service-kit'
+import type { ReadCache } from '@site/service-kit'
 import { QUEUES, type BlogImportJob } from '@site/contracts'
 import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
 import { importModel, type ImportModel } from '../models/import.js'
 import { redirectModel, type RedirectModel } from '../models/redirect.js'
-import { PublishedCache, bumpPostsVersion } from '../posts/cache.js'
+import { publishedCache } from '../posts/cache.js'
 import { publicBylines } from '../posts/bylines.js'
 import { listingAnnouncement, listingReady, postListing, type PostListing } from '../posts/listing.js'
 import { createLlm, type Llm } from '../lib/llm.js'
@@ -25,7 +24,8 @@ export interface Blog {
   imports: ImportModel
   /** Old slugs of published posts (posts/redirects.ts). */
   redirects: RedirectModel
-  cache: PublishedCache
+  /** The public answers (posts/cache.ts); forgotten by every write's afterWrite. */
+  cache: ReadCache
   /** The lists' order (posts/listing.ts). */
   listing: PostListing
   /** The listing, built from the database first when Redis has none; false while another process builds it. */
@@ -35,11 +35,6 @@ export interface Blog {
   events: ReturnType<typeof createQueueEvents>['events']
   /** After a write: the post's scheduled moments as delayed jobs (the kit's scheduler). */
   schedule(post: PostDoc, before: PostDoc | null): Promise<void>
-  /**
-   * After every write: this process's cache and every other replica's (through Redis), then the
-   * change is recorded (history, audit, the gateway's purge of the keys it touches).
-   */
-  changed(request: FastifyRequest, change: ChangeInput): Promise<void>
   /** Posts as the public may see them: no login name as a byline (posts/bylines.ts). */
   bylines<T extends { author: string }>(posts: T[]): Promise<T[]>
 }
@@ -60,9 +55,11 @@ export default fp<{ config: Config }>(
     await Promise.all([posts.init(), imports.init(), redirects.init()]).catch((err: unknown) =>
       app.log.warn({ err }, 'blog indexes not built yet'),
     )
-    const cache = new PublishedCache(app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
+    const cache = publishedCache(() => app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
+    // Every write (app.changes.afterWrite) forgets this process's answers first.
+    app.changes.log.forgets(cache)
     const listing = postListing(() => app.redis, config.QUEUE_PREFIX)
-    app.changes.log.alsoAnnounce(listingAnnouncement(listing, config.QUEUE_PREFIX))
+    app.changes.log.alsoAnnounce(listingAnnouncement(listing))
     const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
     const q = createQueue<BlogImportJob>(QUEUES.blogImport, settings, {
       attempts: config.BLOG_IMPORT_ATTEMPTS,
@@ -99,11 +96,6 @@ export default fp<{ config: Config }>(
       queue: q.queue as unknown as Queue<BlogImportJob, ImportResult>,
       events: ev.events,
       schedule: (post, before) => enqueueSchedule(POST_SCHEDULE, scheduled.queue, post, before, app.log),
-      async changed(request, change) {
-        cache.invalidate()
-        await bumpPostsVersion(app.redis, config.QUEUE_PREFIX)
-        await app.changes.record(request, change)
-      },
       bylines: (posts) => publicBylines(app.redis, config.QUEUE_PREFIX, posts),
     })
   },

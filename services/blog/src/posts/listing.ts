@@ -3,7 +3,6 @@ import { Listing, type Memberships } from '@site/service-kit'
 import type { AnnounceAlso } from '@site/service-kit/changes'
 import type { BlogPostSummary, PagedList } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
-import { postsVersionKey } from './cache.js'
 import { toPostSummaryDto } from './dto.js'
 import { WITHOUT_CONTENT } from './list.js'
 
@@ -36,10 +35,11 @@ export function memberships(
 
 /**
  * The lists follow every recorded write to a post, in the announcement's transaction: the post as
- * that write left it (its snapshot; a delete has none), then the posts version again, so a reader
- * that cached a page between the write and this announcement reads it anew.
+ * that write left it (its snapshot; a delete has none). The change log raises the blog's read
+ * version after this, in the same transaction, so a reader that cached a page between the write
+ * and this announcement reads it anew.
  */
-export function listingAnnouncement(listing: PostListing, prefix: string): AnnounceAlso {
+export function listingAnnouncement(listing: PostListing): AnnounceAlso {
   return (doc, tx) => {
     if (doc.kind !== 'post' || !doc.target_id) return
     if (doc.action !== 'delete' && !doc.snapshot) return
@@ -49,7 +49,6 @@ export function listingAnnouncement(listing: PostListing, prefix: string): Annou
       doc.at.getTime(),
       memberships(doc.action === 'delete' ? null : doc.snapshot!),
     )
-    tx.incr(postsVersionKey(prefix))
   }
 }
 

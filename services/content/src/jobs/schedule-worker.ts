@@ -1,35 +1,26 @@
 import type { Connection } from 'mongoose'
 import type { Registry } from 'prom-client'
 import { QUEUES } from '@site/contracts'
-import type { Closable, Log, Redis } from '@site/service-kit'
-import { ChangeLog } from '@site/service-kit/changes'
+import type { Closable, Log } from '@site/service-kit'
+import type { ChangeLog } from '@site/service-kit/changes'
 import { startScheduleWorker } from '@site/service-kit/schedule'
 import type { WorkerConfig } from '../config.js'
 import { toPageDto } from '../lib/dto.js'
 import { PAGE_SCHEDULE } from '../lib/page-schedule.js'
 import { pageModel } from '../models/page.js'
-import { invalidateChannel } from '../plugins/store.js'
 
 /**
  * The pages' scheduled publishes (docs/editorial.md, "Scheduled publishing"): the page-schedule
  * consumer and its sweep (every PAGE_SCHEDULE_SWEEP_MS), the kit's scheduler on the pages. A
- * publish clears every content replica's read cache, then is recorded in the content service's
- * change log (history, audit, the gateway's purge of the page, the lists and the sitemap).
+ * publish takes the content change log's afterWrite: every content replica's read cache forgets,
+ * then it is recorded (history, audit) and the page, the lists and the sitemap are purged.
  */
 export function startPageScheduler(
   config: WorkerConfig,
   log: Log,
-  deps: { db: Connection; redis: Redis; metrics?: Registry },
+  deps: { db: Connection; changes: ChangeLog; metrics?: Registry },
 ): Closable[] {
-  const { db, redis } = deps
-  const changes = new ChangeLog({
-    db,
-    redis: () => redis,
-    prefix: config.QUEUE_PREFIX,
-    service: 'content',
-    log,
-  })
-  changes.start()
+  const { db, changes } = deps
   const scheduler = startScheduleWorker(
     QUEUES.pageSchedule,
     {
@@ -38,9 +29,6 @@ export function startPageScheduler(
       changes,
       toDto: toPageDto,
       label: (page) => page.slug,
-      written: async () => {
-        await redis.publish(invalidateChannel(config.QUEUE_PREFIX), 'content-worker')
-      },
     },
     {
       settings: { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX },
@@ -49,5 +37,5 @@ export function startPageScheduler(
       metrics: deps.metrics,
     },
   )
-  return [...scheduler, { close: () => changes.stop() }]
+  return scheduler
 }

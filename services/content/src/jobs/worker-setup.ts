@@ -1,10 +1,10 @@
 import type { Registry } from 'prom-client'
-import { QUEUES, SURROGATE, purgeChannel, type PurgeMessage } from '@site/contracts'
+import { QUEUES } from '@site/contracts'
 import { connectMongo, createRedis, pingMongo, type Closable, type Log } from '@site/service-kit'
+import { ChangeLog } from '@site/service-kit/changes'
 import type { WorkerConfig } from '../config.js'
 import { ObjectStore } from '../lib/objects.js'
 import { imageVariantsModel } from '../models/media.js'
-import { invalidateChannel } from '../plugins/store.js'
 import { objectId } from '../routes/media/public.js'
 import { createVariantsQueue, startVariantsConsumer } from '@site/service-kit/variants'
 import { startPageScheduler } from './schedule-worker.js'
@@ -12,7 +12,8 @@ import { startPageScheduler } from './schedule-worker.js'
 /**
  * The content worker: the `media-variants` consumer, and a sweep that enqueues images whose
  * variants are not made (stored while Redis was away); and the pages' scheduled publishes
- * (`page-schedule`, schedule-worker.ts). Used by worker.ts and by tests.
+ * (`page-schedule`, schedule-worker.ts). Both write through the content service's change log
+ * (afterWrite: read caches, record, purge). Used by worker.ts and by tests.
  */
 export async function startVariantsWorker(
   config: WorkerConfig,
@@ -27,6 +28,14 @@ export async function startVariantsWorker(
   const objects = new ObjectStore(db, 0)
   const variants = imageVariantsModel(db)
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
+  const changes = new ChangeLog({
+    db,
+    redis: () => redis,
+    prefix: config.QUEUE_PREFIX,
+    service: 'content',
+    log,
+  })
+  changes.start()
   const consumer = startVariantsConsumer({
     queue: QUEUES.mediaVariants,
     settings,
@@ -39,16 +48,8 @@ export async function startVariantsWorker(
     },
     registry: opts.metrics,
     concurrency: config.VARIANTS_CONCURRENCY,
-    onDone: (result) => {
-      // The public image info (GET /api/content/images) is cached by every content replica.
-      redis.publish(invalidateChannel(config.QUEUE_PREFIX), 'content-worker').catch(() => undefined)
-      // Shared caches drop the pages and answers that showed the image without its variants.
-      const purge: PurgeMessage = {
-        id: `variants-${result.path}`,
-        keys: [SURROGATE.media(objectId(result.path))],
-      }
-      redis.publish(purgeChannel(config.QUEUE_PREFIX), JSON.stringify(purge)).catch(() => undefined)
-    },
+    changes,
+    mediaId: objectId,
   })
   const { worker, connection } = consumer
 
@@ -75,7 +76,7 @@ export async function startVariantsWorker(
   }, config.VARIANTS_SWEEP_INTERVAL_MS)
   sweep.unref()
 
-  const scheduler = startPageScheduler(config, log, { db, redis, metrics: opts.metrics })
+  const scheduler = startPageScheduler(config, log, { db, changes, metrics: opts.metrics })
   opts.addReadinessCheck?.('mongo', () => pingMongo(db))
   opts.addReadinessCheck?.('redis', async () => worker.isRunning() && connection.status === 'ready')
   return [
@@ -83,6 +84,7 @@ export async function startVariantsWorker(
     ...consumer.closables,
     { close: () => queue.close() },
     ...scheduler,
+    { close: () => changes.stop() },
     { close: async () => redis.disconnect() },
     { close: () => db.close() },
   ]

@@ -12,17 +12,11 @@ import { PAGE_SCHEDULE } from '../lib/page-schedule.js'
 import { createScheduleQueue, enqueueSchedule } from '@site/service-kit/schedule'
 import { QUEUES } from '@site/contracts'
 import type { PageDoc } from '../models/page.js'
-import { ReadCache, type ChangeInput } from '@site/service-kit'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import { ReadCache, readVersionKey } from '@site/service-kit'
+import type { FastifyBaseLogger } from 'fastify'
 import { ObjectStore } from '../lib/objects.js'
 import { seedDefaults } from '../seed.js'
 import { sweepOrphanImages } from '../lib/orphans.js'
-
-/**
- * The pub/sub channel on which one deployment's content replicas clear their read caches. (Others
- * follow the change record's purge channel, which is announced after this cache is cleared.)
- */
-export const invalidateChannel = (prefix: string) => `${prefix}:content:invalidate`
 
 export function createModels(db: import('mongoose').Connection) {
   return {
@@ -51,11 +45,6 @@ export interface Store {
   schedule(page: PageDoc, before: PageDoc | null): Promise<void>
   /** Resolves once the defaults are in the database; retried on the next read if the database was away. */
   seeded(): Promise<void>
-  /**
-   * After every write: the read cache of every replica is cleared, then the change is recorded
-   * (history, audit, the gateway's purge of the keys it touches).
-   */
-  changed(request: FastifyRequest, change: ChangeInput): Promise<void>
 }
 
 declare module 'fastify' {
@@ -68,14 +57,15 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const models = createModels(app.db)
+    // Under the content service's read version: every write, from any replica or the worker, goes
+    // through the change log's afterWrite, which raises it before the purge (and clears here at once).
     const cache = new ReadCache({
       ttlMs: config.CONTENT_CACHE_TTL_MS,
-      publisher: () => app.redis,
-      channel: invalidateChannel(config.QUEUE_PREFIX),
+      version: { redis: () => app.redis, key: readVersionKey(config.QUEUE_PREFIX, 'content') },
     })
+    app.changes.log.forgets(cache)
     const objects = new ObjectStore(app.db, config.OBJECT_CACHE_BYTES)
     cache.onClear(() => objects.clearMemory())
-    await cache.listen(config.REDIS_URL)
 
     let seeding: Promise<void> | undefined
     const seeded = () => {
@@ -89,10 +79,6 @@ export default fp<{ config: Config }>(
         },
       )
       return seeding
-    }
-    const changed = async (request: FastifyRequest, change: ChangeInput) => {
-      await cache.invalidate(request.log)
-      await app.changes.record(request, change)
     }
     const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
     const variants = createVariantsQueue(settings)
@@ -113,7 +99,7 @@ export default fp<{ config: Config }>(
         .enqueue(path)
         .catch((err: unknown) => log.warn({ err, path }, 'variants job not enqueued'))
     }
-    app.decorate('store', { models, cache, objects, imageStored, schedule, seeded, changed })
+    app.decorate('store', { models, cache, objects, imageStored, schedule, seeded })
     app.addHook('onReady', async () => {
       await seeded().catch((err: unknown) => app.log.warn({ err }, 'seeding postponed: database unavailable'))
     })
@@ -127,7 +113,6 @@ export default fp<{ config: Config }>(
     sweep.unref()
     app.addHook('onClose', async () => {
       clearInterval(sweep)
-      cache.close()
       await variants.close()
       await scheduled.close()
     })

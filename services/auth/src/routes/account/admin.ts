@@ -66,7 +66,7 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
       await sessions.updateInSessions(me.id, { username: me.username }, request.session.sessionId)
       await app.loginNames.record([me.username])
       request.log.info({ event: 'username_changed', userId: me.id }, 'username changed')
-      await app.changes.record(request, {
+      await app.changes.afterWrite(request, {
         kind: 'account',
         action: 'credentials',
         target: { id: me.id, label: me.username },
@@ -97,7 +97,7 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
         { event: 'password_changed', userId: String(user._id), endedSessions: ended },
         'password changed',
       )
-      await app.changes.record(request, {
+      await app.changes.afterWrite(request, {
         kind: 'account',
         action: 'credentials',
         target: { id: String(user._id), label: user.username },

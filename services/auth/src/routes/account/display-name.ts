@@ -40,7 +40,7 @@ const displayNameAdmin: FastifyPluginAsyncTypebox = async (app) => {
       request.session.user = me
       await app.authSessions.updateInSessions(me.id, { display_name: displayName }, request.session.sessionId)
       request.log.info({ event: 'display_name_changed', userId: me.id }, 'display name changed')
-      await app.changes.record(request, {
+      await app.changes.afterWrite(request, {
         kind: 'account',
         action: 'update',
         target: { id: me.id, label: me.username },

@@ -46,7 +46,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       }
       if (!ok || !user) {
         request.log.info({ event: 'login_failed' }, 'login failed')
-        await app.changes.record(request, {
+        await app.changes.afterWrite(request, {
           kind: 'account',
           action: 'sign-in-failed',
           target: { id: user ? String(user._id) : null, label: username.trim().slice(0, 100) },
@@ -67,7 +67,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       request.session.absoluteTimeoutMs = config.SESSION_ABSOLUTE_TIMEOUT_MS
       app.authSessions.markFresh(request.session)
       request.log.info({ event: 'login', userId: me.id }, 'admin signed in')
-      await app.changes.record(request, {
+      await app.changes.afterWrite(request, {
         kind: 'account',
         action: 'sign-in',
         target: { id: me.id, label: me.username },
@@ -88,7 +88,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         if (user) {
           request.log.info({ event: 'logout', userId: user.id }, 'admin signed out')
           const who = { id: user.id, name: user.username }
-          await app.changes.record(request, {
+          await app.changes.afterWrite(request, {
             kind: 'account',
             action: 'sign-out',
             target: { id: who.id, label: who.name },

@@ -10,6 +10,7 @@ import {
   historyRoutes,
   isObjectId,
   notFound,
+  staysPublic,
   writableFields,
   writeAction,
 } from '@site/service-kit'
@@ -26,8 +27,8 @@ const errors = ADMIN_WRITE_ERRORS
 
 /**
  * The editor's read (a full post, drafts included) and the admin writes (the kit's adminOnly
- * refuses keys the body schemas do not name). Every write sanitizes (posts/repo.ts) and
- * invalidates the published cache.
+ * refuses keys the body schemas do not name). Every write sanitizes (posts/repo.ts) and takes the
+ * kit's after-write path (app.changes.afterWrite: read caches, record, purge).
  */
 const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
@@ -39,12 +40,13 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const post = toPostDto(after)
     await ctx.schedule(after, before)
     await followSlug(ctx.redirects, before, after)
-    await ctx.changed(request, {
+    await app.changes.afterWrite(request, {
       kind: 'post',
       action: restore ?? writeAction(before, after),
       target: postTarget(post),
       before: toPostDto(before),
       snapshot: post,
+      staysPublic: staysPublic(before, after),
     })
     return post
   }
@@ -77,7 +79,12 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const post = toPostDto(doc)
       await ctx.schedule(doc, null)
       await followSlug(ctx.redirects, null, doc)
-      await ctx.changed(request, { kind: 'post', action: 'create', target: postTarget(post), snapshot: post })
+      await app.changes.afterWrite(request, {
+        kind: 'post',
+        action: 'create',
+        target: postTarget(post),
+        snapshot: post,
+      })
       return reply.code(201).send(post)
     },
   )
@@ -122,7 +129,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = await deletePost(ctx.posts, request.params.id)
       await followSlug(ctx.redirects, doc, null)
       const gone = toPostDto(doc)
-      await ctx.changed(request, { kind: 'post', action: 'delete', target: postTarget(gone) })
+      await app.changes.afterWrite(request, { kind: 'post', action: 'delete', target: postTarget(gone) })
       return reply.code(204).send(null)
     },
   )

@@ -90,6 +90,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
           const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
           return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
         },
+        undefined,
         (post) => [SURROGATE.post((post as { id: string }).id)],
       )
       if (entry.body !== 'null') return sendShared(request, reply, entry)
@@ -117,6 +118,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await ctx.cache.get(
         `redirect:${slug}`,
         () => resolveRedirect(ctx.redirects, ctx.posts, slug),
+        undefined,
         (to) => [SURROGATE.post((to as SlugRedirect).id)],
       )
       if (entry.body !== 'null') return sendShared(request, reply, entry, [SURROGATE.posts])

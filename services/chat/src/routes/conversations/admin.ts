@@ -66,7 +66,7 @@ const conversationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const sessionId = known(request.params.sessionId)
       if (!(await conversations.erase(sessionId))) throw notFound(NOT_FOUND)
       // The audit trail names the session id only: what the visitor wrote is gone for good.
-      await app.changes.record(request, {
+      await app.changes.afterWrite(request, {
         kind: 'conversation',
         action: 'delete',
         target: { id: sessionId, label: null },

@@ -92,7 +92,7 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         )
         .lean()
       if (!doc) throw notFound(NOT_FOUND)
-      await app.changes.record(request, {
+      await app.changes.afterWrite(request, {
         kind: 'contact',
         action: 'update',
         target: { id: request.params.id, label: null },
@@ -123,7 +123,7 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         )
         .lean()
       if (doc) {
-        await app.changes.record(request, {
+        await app.changes.afterWrite(request, {
           kind: 'contact',
           action: 'update',
           target: { id: request.params.id, label: null },
@@ -179,7 +179,11 @@ const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         )
         await forgetSubmission(app.redis, config.QUEUE_PREFIX, before.dedupeKey)
         // The audit trail names the request by its id only: the name was personal data.
-        await app.changes.record(request, { kind: 'contact', action: 'delete', target: { id, label: null } })
+        await app.changes.afterWrite(request, {
+          kind: 'contact',
+          action: 'delete',
+          target: { id, label: null },
+        })
         request.log.info({ contactId: id }, 'contact request erased')
       }
       return reply.code(204).send(null)

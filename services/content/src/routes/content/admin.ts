@@ -10,7 +10,7 @@ import { SITE_CONTENT_ID } from '../../models/content.js'
 const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, changed } = app.store
+  const { models } = app.store
 
   /** A save, or a restore of a revision: recorded as either. */
   async function save(request: FastifyRequest, input: SiteContentInput, action: 'update' | 'restore') {
@@ -27,12 +27,14 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
       )
       .orFail()
     const content = toContentDto(doc)
-    await changed(request, {
+    await app.changes.afterWrite(request, {
       kind: 'content',
       action: before ? action : 'create',
       target: { id: content.id, label: 'site content' },
       before: before ? toContentDto(before) : null,
       snapshot: content,
+      // The site's texts are always public: an edit may stand in briefly while content is unwell.
+      staysPublic: Boolean(before),
     })
     return content
   }

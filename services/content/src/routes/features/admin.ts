@@ -25,7 +25,7 @@ const errors = ADMIN_WRITE_ERRORS
 const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, changed } = app.store
+  const { models } = app.store
   const target = (f: Feature) => ({ id: f.id, label: f.title_en || f.title_nl })
 
   /** An edit, or a restore of a revision: recorded as either. */
@@ -44,12 +44,13 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     )
     if (!before) throw notFound(FEATURE_NOT_FOUND)
     const feature = toFeatureDto({ ...before, ...set })
-    await changed(request, {
+    await app.changes.afterWrite(request, {
       kind: 'feature',
       action,
       target: target(feature),
       before: toFeatureDto(before),
       snapshot: feature,
+      staysPublic: true,
     })
     return feature
   }
@@ -71,7 +72,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
         sort_order: (last?.sort_order ?? -1) + 1,
       })
       const feature = toFeatureDto(doc.toObject())
-      await changed(request, {
+      await app.changes.afterWrite(request, {
         kind: 'feature',
         action: 'create',
         target: target(feature),
@@ -111,7 +112,12 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
           })),
         )
       }
-      await changed(request, { kind: 'feature', action: 'reorder', fields: ['sort_order'] })
+      await app.changes.afterWrite(request, {
+        kind: 'feature',
+        action: 'reorder',
+        fields: ['sort_order'],
+        staysPublic: true,
+      })
       return listFeatures(app.store)
     },
   )
@@ -157,7 +163,11 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
       const doc = await models.features.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(FEATURE_NOT_FOUND)
-      await changed(request, { kind: 'feature', action: 'delete', target: target(toFeatureDto(doc)) })
+      await app.changes.afterWrite(request, {
+        kind: 'feature',
+        action: 'delete',
+        target: target(toFeatureDto(doc)),
+      })
       return reply.code(204).send(null)
     },
   )

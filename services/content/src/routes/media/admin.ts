@@ -25,7 +25,7 @@ const IN_USE = 'This file is still used; remove it from these places first'
 /** The media library: GET/POST /api/media, GET/PATCH/DELETE /api/media/{id}, all admin only. */
 const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   adminOnly(app)
-  const { models, objects, changed } = app.store
+  const { models, objects } = app.store
   await app.register(mediaUpload, { config })
 
   /** The items with the widths their variants exist at (empty until the job has run). */
@@ -104,11 +104,12 @@ const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
         .lean<MediaDoc>()
       if (!doc) throw notFound(NOT_FOUND, 'MEDIA_NOT_FOUND')
       const [item] = await withWidths([doc])
-      await changed(request, {
+      await app.changes.afterWrite(request, {
         kind: 'media',
         action: 'update',
         target: { id: item!.id, label: doc.name },
         fields: Object.keys(set),
+        staysPublic: true,
       })
       return item!
     },
@@ -135,7 +136,7 @@ const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
       await deleteStoredImage(models, objects, doc.path).catch((err: unknown) =>
         request.log.warn({ err, path: doc.path }, "a deleted item's file was not removed"),
       )
-      await changed(request, {
+      await app.changes.afterWrite(request, {
         kind: 'media',
         action: 'delete',
         target: { id: String(doc._id), label: doc.name },

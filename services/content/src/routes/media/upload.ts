@@ -18,7 +18,7 @@ const notAccepted = () => badRequest(NOT_ACCEPTED, 'UNSUPPORTED_FILE')
  */
 const mediaUpload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(multipart, ONE_FILE_LIMITS)
-  const { models, objects, changed, imageStored } = app.store
+  const { models, objects, imageStored } = app.store
 
   app.post(
     '/api/media',
@@ -52,7 +52,11 @@ const mediaUpload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       if (file.kind === 'image' && file.width && file.height)
         await imageStored(path, { width: file.width, height: file.height }, request.log)
       const item = toMediaDto(doc.toObject())
-      await changed(request, { kind: 'media', action: 'create', target: { id: item.id, label: name } })
+      await app.changes.afterWrite(request, {
+        kind: 'media',
+        action: 'create',
+        target: { id: item.id, label: name },
+      })
       return reply.code(201).send(item)
     },
   )

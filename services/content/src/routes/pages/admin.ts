@@ -15,6 +15,7 @@ import {
   notFound,
   onDuplicateKey,
   writableFields,
+  staysPublic,
   writeAction,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
@@ -60,7 +61,7 @@ const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
 const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, changed, schedule } = app.store
+  const { models, schedule } = app.store
   const slugTaken = () => conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 
   /** An edit, or a restore of a revision: the same rules, recorded as either. */
@@ -87,12 +88,13 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     await schedule(after, before)
     await followPageSlug(models.pageRedirects, before, after)
     const page = toPageDto(after)
-    await changed(request, {
+    await app.changes.afterWrite(request, {
       kind: 'page',
       action: action === 'restore' ? action : writeAction(before, after),
       target: pageTarget(page),
       before: toPageDto(before),
       snapshot: page,
+      staysPublic: staysPublic(before, after),
     })
     return page
   }
@@ -129,7 +131,12 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const page = toPageDto(doc.toObject())
       await schedule(doc.toObject(), null)
       await followPageSlug(models.pageRedirects, null, doc)
-      await changed(request, { kind: 'page', action: 'create', target: pageTarget(page), snapshot: page })
+      await app.changes.afterWrite(request, {
+        kind: 'page',
+        action: 'create',
+        target: pageTarget(page),
+        snapshot: page,
+      })
       return reply.code(201).send(page)
     },
   )
@@ -180,7 +187,11 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = await models.pages.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(PAGE_NOT_FOUND)
       await followPageSlug(models.pageRedirects, doc, null)
-      await changed(request, { kind: 'page', action: 'delete', target: pageTarget(toPageDto(doc)) })
+      await app.changes.afterWrite(request, {
+        kind: 'page',
+        action: 'delete',
+        target: pageTarget(toPageDto(doc)),
+      })
       return reply.code(204).send(null)
     },
   )

@@ -36,7 +36,7 @@ function toDocument(body: ProjectInput) {
 const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   adminOnly(app)
   userValidationMessages(app)
-  const { models, objects, changed } = app.store
+  const { models, objects } = app.store
   const target = (p: Project) => ({ id: p.id, label: p.title })
   await app.register(upload, { config })
 
@@ -69,12 +69,13 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     if (!before) throw notFound(PROJECT_NOT_FOUND)
     if (before.image_url !== set.image_url) await releaseImage(before.image_url, request.log)
     const project = toProjectDto({ ...before, ...set })
-    await changed(request, {
+    await app.changes.afterWrite(request, {
       kind: 'project',
       action,
       target: target(project),
       before: toProjectDto(before),
       snapshot: project,
+      staysPublic: true,
     })
     return project
   }
@@ -92,7 +93,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request, reply) => {
       const doc = await models.projects.create(toDocument(request.body))
       const project = toProjectDto(doc.toObject())
-      await changed(request, {
+      await app.changes.afterWrite(request, {
         kind: 'project',
         action: 'create',
         target: target(project),
@@ -143,7 +144,11 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const doc = await models.projects.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(PROJECT_NOT_FOUND)
       await releaseImage(doc.image_url, request.log)
-      await changed(request, { kind: 'project', action: 'delete', target: target(toProjectDto(doc)) })
+      await app.changes.afterWrite(request, {
+        kind: 'project',
+        action: 'delete',
+        target: target(toProjectDto(doc)),
+      })
       return reply.code(204).send(null)
     },
   )
