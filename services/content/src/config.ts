@@ -5,8 +5,8 @@ export const configProperties = {
   PORT: Type.Integer({ default: 3002 }),
   MONGO_DB: Type.String({ default: 'site_content' }),
   /**
-   * Longest time a replica may serve a cached public read after another replica wrote
-   * (a backstop: writes are also announced over Redis pub/sub and clear every replica's cache at once).
+   * Longest age of a cached public read while Redis cannot confirm it is current (a backstop: every
+   * write raises the content read version in Redis, which clears every replica's cache at once).
    */
   CONTENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60000 }),
   /** Uploaded images larger than this (px, either side) are scaled down to fit. */

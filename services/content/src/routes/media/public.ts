@@ -11,7 +11,7 @@ export const objectId = (path: string) => /^[a-z0-9-]+\/([A-Za-z0-9_]+)/.exec(pa
  * GET /api/content/images?src=…: what the public pages need to show stored images as a `<picture>`
  * (size, variant widths, alt texts), for the images whose variants are made. Other URLs (elsewhere,
  * or not made yet) are left out and shown as they are. Cached like every public read; the variants
- * worker announces on the invalidation channel and purges the image's key when it finishes one.
+ * worker's afterWrite makes every replica forget, then purges the image's key, when it finishes one.
  */
 const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
   const { models, cache } = app.store
