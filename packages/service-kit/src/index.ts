@@ -11,7 +11,14 @@ export * from './errors.js'
 export { BODY_LIMITS, bodyTooLarge } from './body-limits.js'
 export { createService, type ServiceOptions, type App } from './service.js'
 export { drainConnections } from './drain.js'
-export { runService, closeOnSignals, exitOnConfigError, loadConfigOrExit, type Closable } from './run.js'
+export {
+  runService,
+  serveApp,
+  closeOnSignals,
+  exitOnConfigError,
+  loadConfigOrExit,
+  type Closable,
+} from './run.js'
 export { runWorkerProcess, workerSettings, type WorkerProcessOptions } from './worker-process.js'
 export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'

@@ -72,6 +72,31 @@ export async function runService(
   return app
 }
 
+/** What a service's configuration says about its process (the kit's baseConfigProperties). */
+interface ProcessConfig {
+  PORT: number
+  HOST?: string
+  SHUTDOWN_TIMEOUT_MS: number
+  SHUTDOWN_DRAIN_MS: number
+}
+
+/** The whole `server.ts` of a service: read its configuration, build its app, runService. */
+export function serveApp<C extends ProcessConfig>(
+  readConfig: () => C,
+  buildApp: (config: C) => Promise<FastifyInstance>,
+) {
+  return runService(async () => {
+    const config = readConfig()
+    return {
+      app: await buildApp(config),
+      port: config.PORT,
+      host: config.HOST,
+      shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      drainMs: config.SHUTDOWN_DRAIN_MS,
+    }
+  })
+}
+
 /** loadConfig for a process entry point: a wrong configuration ends the process with its readable message. */
 export function loadConfigOrExit<T>(load: () => T): T {
   try {

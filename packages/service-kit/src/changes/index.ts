@@ -11,3 +11,4 @@ export {
 export { changedFields, toJsonSnapshot } from './fields.js'
 export { sweepChanges, type SweepLimits } from './sweep.js'
 export { changeModel, type ChangeDoc, type ChangeModel } from './model.js'
+export { openWorker, type WorkerBase, type WorkerStartOptions } from './worker.js'

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
-import { Counter, type Registry } from 'prom-client'
+import { Counter } from 'prom-client'
 import type { Redis } from 'ioredis'
 import { QUEUES, type BlogImportJob } from '@site/contracts'
-import { connectMongo, createRedis, pingMongo, type Closable, type Log } from '@site/service-kit'
+import { pingMongo, type Closable, type Log } from '@site/service-kit'
 import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service-kit/queues'
 import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
 import { createLlm } from '../lib/llm.js'
 import { listingAnnouncement, postListing } from '../posts/listing.js'
 import { toPostDto } from '../posts/dto.js'
-import { ChangeLog } from '@site/service-kit/changes'
+import { openWorker, type WorkerStartOptions } from '@site/service-kit/changes'
 import { processImport, type ImportResult } from './import.js'
 import { importImages } from './import-images.js'
 import { startScheduleWorker } from './schedule-worker.js'
@@ -32,19 +32,14 @@ function redisMemo(redis: Redis, prefix: string): TranslationMemo {
 export async function startImportWorker(
   config: WorkerConfig,
   log: Log,
-  opts: {
-    metrics?: Registry
-    addReadinessCheck?: (name: string, check: () => Promise<boolean>) => void
-  } = {},
+  opts: WorkerStartOptions = {},
 ): Promise<Closable[]> {
-  const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
-  const redis = createRedis(config.REDIS_URL)
-  const posts = postModel(db)
   // The imports' posts, the schedule's publishes and the variants are writes like an admin's: the
   // blog's change log takes them through afterWrite (read caches, record, purge).
-  const changes = new ChangeLog({ db, redis: () => redis, prefix: config.QUEUE_PREFIX, service: 'blog', log })
+  const base = await openWorker(config, 'blog', log)
+  const { db, redis, changes } = base
+  const posts = postModel(db)
   changes.alsoAnnounce(listingAnnouncement(postListing(() => redis, config.QUEUE_PREFIX)))
-  changes.start()
   await posts.init().catch(() => undefined) // indexes; the worker saves posts too
   const llm = createLlm(config)
   const memo = redisMemo(redis, `${config.QUEUE_PREFIX}:blog:tr:${config.OPENAI_MODEL}`)
@@ -132,8 +127,6 @@ export async function startImportWorker(
     { close: () => variantsQueue.close() },
     ...scheduled,
     ...(queueMetrics ? [queueMetrics] : []),
-    { close: () => changes.stop() },
-    { close: async () => redis.disconnect() },
-    { close: () => db.close() },
+    ...base.closables,
   ]
 }

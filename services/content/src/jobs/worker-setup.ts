@@ -1,7 +1,6 @@
-import type { Registry } from 'prom-client'
 import { QUEUES } from '@site/contracts'
-import { connectMongo, createRedis, pingMongo, type Closable, type Log } from '@site/service-kit'
-import { ChangeLog } from '@site/service-kit/changes'
+import { pingMongo, type Closable, type Log } from '@site/service-kit'
+import { openWorker, type WorkerStartOptions } from '@site/service-kit/changes'
 import type { WorkerConfig } from '../config.js'
 import { ObjectStore } from '../lib/objects.js'
 import { imageVariantsModel } from '../models/media.js'
@@ -18,24 +17,13 @@ import { startPageScheduler } from './schedule-worker.js'
 export async function startVariantsWorker(
   config: WorkerConfig,
   log: Log,
-  opts: {
-    metrics?: Registry
-    addReadinessCheck?: (name: string, check: () => Promise<boolean>) => void
-  } = {},
+  opts: WorkerStartOptions = {},
 ): Promise<Closable[]> {
-  const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
-  const redis = createRedis(config.REDIS_URL)
+  const base = await openWorker(config, 'content', log)
+  const { db, changes } = base
   const objects = new ObjectStore(db, 0)
   const variants = imageVariantsModel(db)
   const settings = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }
-  const changes = new ChangeLog({
-    db,
-    redis: () => redis,
-    prefix: config.QUEUE_PREFIX,
-    service: 'content',
-    log,
-  })
-  changes.start()
   const consumer = startVariantsConsumer({
     queue: QUEUES.mediaVariants,
     settings,
@@ -84,8 +72,6 @@ export async function startVariantsWorker(
     ...consumer.closables,
     { close: () => queue.close() },
     ...scheduler,
-    { close: () => changes.stop() },
-    { close: async () => redis.disconnect() },
-    { close: () => db.close() },
+    ...base.closables,
   ]
 }
