@@ -132,6 +132,13 @@ export interface FuzzResult {
  * given headers (an admin session), filling route params from `params`. Returns every answer; the
  * test asserts none is ≥ 500 and compares a database snapshot from before and after.
  */
+/** A fuzz run as a test asserts it: how many were sent, which failed (5xx), which were taken (below 400). */
+export const fuzzVerdict = (results: FuzzResult[]) => ({
+  sent: results.length,
+  failed: results.filter((r) => r.status >= 500),
+  accepted: results.filter((r) => r.status < 400),
+})
+
 export async function fuzzWriteRoutes(
   app: FastifyInstance & { routeList: RouteInfo[] },
   opts: {

@@ -12,6 +12,7 @@ export {
 } from './env.js'
 export { freePort, waitForPort, startRedisServer } from './servers.js'
 export {
+  fuzzVerdict,
   fuzzWriteRoutes,
   hostileJsonBodies,
   hostileMultipartBodies,
