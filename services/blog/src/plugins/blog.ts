@@ -6,7 +6,8 @@ import { createQueue, createQueueEvents } from '@site/service-kit/queues'
 import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
 import { importModel, type ImportModel } from '../models/import.js'
-import { redirectModel, type RedirectModel } from '../models/redirect.js'
+import { redirectModel } from '../models/redirect.js'
+import { slugRedirects, type SlugRedirects } from '@site/service-kit/editorial'
 import { publishedCache } from '../posts/cache.js'
 import { publicBylines } from '../posts/bylines.js'
 import { listingAnnouncement, listingReady, postListing, type PostListing } from '../posts/listing.js'
@@ -22,8 +23,8 @@ export interface Blog {
   posts: PostModel
   /** Who started which import when (the admin's imports list); the state is the queue's. */
   imports: ImportModel
-  /** Old slugs of published posts (posts/redirects.ts). */
-  redirects: RedirectModel
+  /** Old slugs of published posts: `follow` after a save, `resolve` for the web server's 301. */
+  redirects: SlugRedirects
   /** The public answers (posts/cache.ts); forgotten by every write's afterWrite. */
   cache: ReadCache
   /** The lists' order (posts/listing.ts). */
@@ -51,8 +52,8 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const posts = postModel(app.db)
     const imports = importModel(app.db)
-    const redirects = redirectModel(app.db)
-    await Promise.all([posts.init(), imports.init(), redirects.init()]).catch((err: unknown) =>
+    const redirectDocs = redirectModel(app.db)
+    await Promise.all([posts.init(), imports.init(), redirectDocs.init()]).catch((err: unknown) =>
       app.log.warn({ err }, 'blog indexes not built yet'),
     )
     const cache = publishedCache(() => app.redis, config.QUEUE_PREFIX, config.BLOG_CACHE_TTL_MS)
@@ -88,7 +89,7 @@ export default fp<{ config: Config }>(
       config,
       posts,
       imports,
-      redirects,
+      redirects: slugRedirects(redirectDocs, posts, 'post_id'),
       cache,
       listing,
       listingReady: () => listingReady(listing, posts),

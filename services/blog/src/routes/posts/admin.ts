@@ -19,7 +19,6 @@ import { BlogPost, BlogPostCreate, BlogPostUpdate, bylineOf } from '@site/contra
 import type { PostDoc } from '../../models/post.js'
 import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
 import { toPostDto } from '../../posts/dto.js'
-import { followSlug } from '../../posts/redirects.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
@@ -39,7 +38,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const { before, after } = await updatePost(ctx.posts, id, body)
     const post = toPostDto(after)
     await ctx.schedule(after, before)
-    await followSlug(ctx.redirects, before, after)
+    await ctx.redirects.follow(before, after)
     await app.changes.afterWrite(request, {
       kind: 'post',
       action: restore ?? writeAction(before, after),
@@ -78,7 +77,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = await createPost(ctx.posts, { ...request.body, author })
       const post = toPostDto(doc)
       await ctx.schedule(doc, null)
-      await followSlug(ctx.redirects, null, doc)
+      await ctx.redirects.follow(null, doc)
       await app.changes.afterWrite(request, {
         kind: 'post',
         action: 'create',
@@ -127,7 +126,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['blog'], params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       const doc = await deletePost(ctx.posts, request.params.id)
-      await followSlug(ctx.redirects, doc, null)
+      await ctx.redirects.follow(doc, null)
       const gone = toPostDto(doc)
       await app.changes.afterWrite(request, { kind: 'post', action: 'delete', target: postTarget(gone) })
       return reply.code(204).send(null)

@@ -14,7 +14,6 @@ import { toPostDto } from '../../posts/dto.js'
 import { listPosts } from '../../posts/list.js'
 import { listingPage } from '../../posts/listing.js'
 import { NOT_FOUND } from '../../posts/repo.js'
-import { resolveRedirect } from '../../posts/redirects.js'
 
 const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optional(Type.Boolean()) })
 
@@ -117,7 +116,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       // Purged by the post's key (its slug changes again) and the list's (another post takes the slug).
       const entry = await ctx.cache.get(
         `redirect:${slug}`,
-        () => resolveRedirect(ctx.redirects, ctx.posts, slug),
+        () => ctx.redirects.resolve(slug),
         undefined,
         (to) => [SURROGATE.post((to as SlugRedirect).id)],
       )

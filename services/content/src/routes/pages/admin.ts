@@ -24,7 +24,7 @@ import { nullIfEmpty, toPageDto } from '../../lib/dto.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
-import { followPageSlug } from '../../lib/page-redirects.js'
+import { slugRedirects } from '@site/service-kit/editorial'
 import type { PageDoc } from '../../models/page.js'
 
 const tags = ['pages']
@@ -62,6 +62,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app)
   userValidationMessages(app)
   const { models, schedule } = app.store
+  const redirects = slugRedirects(models.pageRedirects, models.pages, 'page_id')
   const slugTaken = () => conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 
   /** An edit, or a restore of a revision: the same rules, recorded as either. */
@@ -86,7 +87,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     if (!before) throw notFound(PAGE_NOT_FOUND)
     const after = { ...before, ...set } as PageDoc
     await schedule(after, before)
-    await followPageSlug(models.pageRedirects, before, after)
+    await redirects.follow(before, after)
     const page = toPageDto(after)
     await app.changes.afterWrite(request, {
       kind: 'page',
@@ -130,7 +131,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const doc = await models.pages.create(fields).catch(onDuplicateKey(slugTaken()))
       const page = toPageDto(doc.toObject())
       await schedule(doc.toObject(), null)
-      await followPageSlug(models.pageRedirects, null, doc)
+      await redirects.follow(null, doc)
       await app.changes.afterWrite(request, {
         kind: 'page',
         action: 'create',
@@ -186,7 +187,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
       const doc = await models.pages.findByIdAndDelete(id).lean()
       if (!doc) throw notFound(PAGE_NOT_FOUND)
-      await followPageSlug(models.pageRedirects, doc, null)
+      await redirects.follow(doc, null)
       await app.changes.afterWrite(request, {
         kind: 'page',
         action: 'delete',

@@ -18,7 +18,7 @@ import {
   SlugRedirect,
 } from '@site/contracts'
 import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
-import { resolvePageRedirect } from '../../lib/page-redirects.js'
+import { slugRedirects } from '@site/service-kit/editorial'
 import { PAGE_NOT_FOUND } from './texts.js'
 
 const tags = ['pages']
@@ -31,6 +31,7 @@ const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
  */
 const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
   const { models, cache } = app.store
+  const redirects = slugRedirects(models.pageRedirects, models.pages, 'page_id')
 
   app.get(
     '/api/pages',
@@ -110,7 +111,7 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       // Purged by the page's key (its slug changes again) and the list's (another page takes the slug).
       const entry = await cache.get(
         `pages:redirect:${slug}`,
-        () => resolvePageRedirect(models.pageRedirects, models.pages, slug),
+        () => redirects.resolve(slug),
         undefined,
         (to) => [SURROGATE.page((to as SlugRedirect).id)],
       )
