@@ -6,7 +6,6 @@ import type { CachedBody } from './read-cache.js'
 
 /** Clients revalidate every time (an admin's edit shows on the next load) and get 304 when nothing changed. */
 export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate'
-export const PRIVATE_REVALIDATE = 'private, no-cache'
 /** Admin lists: never stored by a browser or a shared cache. */
 export const PRIVATE_NO_STORE = 'private, no-store'
 
@@ -43,22 +42,6 @@ export function sendShared(
   const all = [...keys, ...(entry.keys ?? [])]
   if (all.length) reply.header(SURROGATE_KEY_HEADER, surrogateKeyValue(all))
   return sendCached(request, reply, entry, SHARED_CACHE_CONTROL)
-}
-
-/** Adds `Cookie` to the reply's Vary header (keeping what is there): the answer depends on the session. */
-export function varyOnCookie(reply: FastifyReply): FastifyReply {
-  const current = reply.getHeader('vary')
-  const list = String(current ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-  if (!list.some((v) => v.toLowerCase() === 'cookie' || v === '*')) list.push('Cookie')
-  return reply.header('vary', list.join(', '))
-}
-
-/** Marks this answer private, no-store (use on the private variant of a route that also has a public one, with varyOnCookie). */
-export function privateAnswer(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', PRIVATE_NO_STORE)
 }
 
 /**

@@ -32,7 +32,7 @@ export { packChunks } from './text.js'
 export type { RouteInfo } from './service.js'
 export { MAX_JSON_DEPTH, nestedDeeperThan, noBody, onlyFields } from './body.js'
 export { multipartProblem } from './multipart.js'
-export { noStore, privateAnswer, varyOnCookie } from './http-cache.js'
+export { noStore } from './http-cache.js'
 export * from './session/format.js'
 export * from './session/login-names.js'
 export { genReqId, loggerOptions } from './logger.js'
@@ -48,7 +48,6 @@ export {
   type ServedFile,
   matchesEtag,
   PUBLIC_REVALIDATE,
-  PRIVATE_REVALIDATE,
   PRIVATE_NO_STORE,
 } from './http-cache.js'
 export { signPreview, verifyPreview, firstOrigin, type PreviewClaim } from './preview.js'
