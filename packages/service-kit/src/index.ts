@@ -57,7 +57,7 @@ export {
   PREVIEW_GONE,
   type PreviewAdminOptions,
   type PreviewReadOptions,
-  type PreviewSubject,
+  type Previewable,
 } from './preview-routes.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'
 export { Listing, type Memberships } from './listing.js'

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Model } from 'mongoose'
 import { Type, type TSchema } from 'typebox'
 import { PreviewLink, PreviewTokenParams, type ChangeKind } from '@site/contracts'
 import { noBody } from './body.js'
@@ -13,30 +14,29 @@ const DAY_MS = 24 * 3600 * 1000
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 export const PREVIEW_GONE = 'This preview link has expired or was revoked.'
 
-/** What a preview needs of the document: its preview version, and its name in the audit trail. */
-export interface PreviewSubject {
-  version: number
-  label: string
+/** What a preview needs of a document: its preview version (raised by a revoke). */
+export interface Previewable {
+  preview_version?: number
 }
 
-interface PreviewCommon {
+interface PreviewCommon<D extends Previewable> {
   /** The signed kind (a post's token opens no page) and the change records' kind. */
   kind: ChangeKind & ('post' | 'page')
   tags: string[]
   secret: string
+  /** The documents (posts, pages): found, bumped and loaded by id. */
+  documents: Model<D>
 }
 
-export interface PreviewAdminOptions extends PreviewCommon {
+export interface PreviewAdminOptions<D extends Previewable> extends PreviewCommon<D> {
   /** The document's admin path (`/api/blog/:id`): the links are made and revoked at `<path>/preview`. */
   path: string
   /** Where the web app shows a link: `<PUBLIC_ORIGIN><page>/<token>`. */
   page: string
   publicOrigin: string
   ttlDays: number
-  /** The document's version and name, null when there is none with that (valid ObjectId) id. */
-  find(id: string): Promise<PreviewSubject | null>
-  /** Raises the document's preview version (not an edit: `updated_at` stays); its name, or null. */
-  bump(id: string): Promise<string | null>
+  /** The document's name in the audit trail. */
+  label(doc: D): string
   /** The 404 for a missing document. */
   notFound(): Error
 }
@@ -47,12 +47,22 @@ export interface PreviewAdminOptions extends PreviewCommon {
  * `DELETE <path>/preview` revokes every link made so far (the document's preview version goes up).
  * Both are change records (`preview`, `preview-revoke`) that touch no public answer.
  */
-export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOptions) {
+export function previewAdminRoutes<D extends Previewable>(
+  scope: FastifyInstance,
+  opts: PreviewAdminOptions<D>,
+) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>()
-  const existing = <T>(found: T | null): T => {
-    if (found === null) throw opts.notFound()
+  const existing = <T>(found: T | null | undefined): T => {
+    if (found == null) throw opts.notFound()
     return found
   }
+  const find = (id: string) => opts.documents.findById(id).lean<D>()
+  // Not an edit of the document: its updated_at (what the indexers read) stays. (FerretDB's
+  // findAndModify takes no projection.)
+  const bump = (id: string) =>
+    opts.documents
+      .findByIdAndUpdate(id, { $inc: { preview_version: 1 } } as never, { timestamps: false })
+      .lean<D>()
 
   app.post(
     `${opts.path}/preview`,
@@ -67,7 +77,9 @@ export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOpt
     },
     async (request) => {
       const { id } = request.params
-      const { version, label } = existing(isObjectId(id) ? await opts.find(id) : null)
+      const doc = existing(isObjectId(id) ? await find(id) : null)
+      const version = doc.preview_version ?? 0
+      const label = opts.label(doc)
       const expires = Date.now() + opts.ttlDays * DAY_MS
       const token = signPreview(opts.secret, { kind: opts.kind, id, version, expires })
       await scope.changes.afterWrite(request, {
@@ -95,7 +107,7 @@ export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOpt
     },
     async (request, reply) => {
       const { id } = request.params
-      const label = existing(isObjectId(id) ? await opts.bump(id) : null)
+      const label = opts.label(existing(isObjectId(id) ? await bump(id) : null))
       await scope.changes.afterWrite(request, {
         kind: opts.kind,
         action: 'preview-revoke',
@@ -107,13 +119,11 @@ export function previewAdminRoutes(scope: FastifyInstance, opts: PreviewAdminOpt
   )
 }
 
-export interface PreviewReadOptions<D> extends PreviewCommon {
+export interface PreviewReadOptions<D extends Previewable> extends PreviewCommon<D> {
   /** The public read: `/api/blog/preview/:token`. */
   path: string
   /** The document's schema: what the read answers. */
   document: TSchema
-  /** The document whose link it is, and its current preview version; null when it is gone. */
-  load(id: string): Promise<{ version: number; doc: D } | null>
   /** The answer for a genuine link. */
   answer(doc: D): Promise<unknown> | unknown
 }
@@ -122,7 +132,7 @@ export interface PreviewReadOptions<D> extends PreviewCommon {
  * The read behind a preview link: the document as saved now, private and never indexed; a forged,
  * expired, revoked or another kind's token is a 404.
  */
-export function previewReadRoute<D>(scope: FastifyInstance, opts: PreviewReadOptions<D>) {
+export function previewReadRoute<D extends Previewable>(scope: FastifyInstance, opts: PreviewReadOptions<D>) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     opts.path,
@@ -137,9 +147,9 @@ export function previewReadRoute<D>(scope: FastifyInstance, opts: PreviewReadOpt
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE).header('x-robots-tag', 'noindex')
       const claim = verifyPreview(opts.secret, request.params.token, opts.kind)
-      const found = claim && isObjectId(claim.id) ? await opts.load(claim.id) : null
-      if (!found || found.version !== claim!.version) throw notFound(PREVIEW_GONE, 'PREVIEW_GONE')
-      return opts.answer(found.doc)
+      const doc = claim && isObjectId(claim.id) ? await opts.documents.findById(claim.id).lean<D>() : null
+      if (!doc || (doc.preview_version ?? 0) !== claim!.version) throw notFound(PREVIEW_GONE, 'PREVIEW_GONE')
+      return opts.answer(doc)
     },
   )
 }
