@@ -50,7 +50,7 @@ export {
   PUBLIC_REVALIDATE,
   PRIVATE_NO_STORE,
 } from './http-cache.js'
-export { signPreview, verifyPreview, firstOrigin, type PreviewClaim } from './preview.js'
+export { signPreview, verifyPreview, firstOrigin, type PreviewClaim } from './editorial/preview.js'
 export {
   previewAdminRoutes,
   previewReadRoute,
@@ -58,7 +58,7 @@ export {
   type PreviewAdminOptions,
   type PreviewReadOptions,
   type Previewable,
-} from './preview-routes.js'
+} from './editorial/preview-routes.js'
 export { escapeRegex, titleSearch, findPage, type PageRequest } from './paging.js'
 export { Listing, type Memberships } from './listing.js'
 export {
@@ -70,9 +70,9 @@ export {
   SCHEDULE_FIELDS,
   SCHEDULER,
   type Schedulable,
-} from './schedule/rules.js'
+} from './editorial/schedule/rules.js'
 // Types only: the change log (and mongoose with it) loads with createService's database, or from
 // '@site/service-kit/changes' in workers.
 export type { ChangeRecorder } from './changes/plugin.js'
 export type { ChangeInput, ReadLayer } from './changes/log.js'
-export { historyRoutes, writableFields, type HistoryRoutesOptions } from './changes/routes.js'
+export { historyRoutes, writableFields, type HistoryRoutesOptions } from './editorial/history.js'

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { connectMongo, loadConfigOrExit } from '@site/service-kit'
-import { backfillVariants, imageVariantsModel } from '@site/service-kit/variants'
+import { backfillVariants, imageVariantsModel } from '@site/service-kit/editorial'
 import { readWorkerConfig } from './config.js'
 import { imageStore, originalNames } from './models/images.js'
 import { blogVariantsQueue } from './jobs/variants-worker.js'

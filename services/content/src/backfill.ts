@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import mongoose from 'mongoose'
 import { connectMongo, loadConfigOrExit } from '@site/service-kit'
-import { backfillVariants, createVariantsQueue } from '@site/service-kit/variants'
+import { backfillVariants, createVariantsQueue } from '@site/service-kit/editorial'
 import { readWorkerConfig } from './config.js'
 import { ObjectStore } from './lib/objects.js'
 import { imageVariantsModel } from './models/media.js'

@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client'
 import { QUEUES } from '@site/contracts'
 import type { Closable, Log } from '@site/service-kit'
 import type { ChangeLog } from '@site/service-kit/changes'
-import { createVariantsQueue, imageVariantsModel, startVariantsConsumer } from '@site/service-kit/variants'
+import { createVariantsQueue, imageVariantsModel, startVariantsConsumer } from '@site/service-kit/editorial'
 import { imageStore } from '../models/images.js'
 
 interface Settings {

@@ -10,7 +10,7 @@ import {
   sniffImage,
   type ImageKind,
 } from '@site/service-kit/images'
-import type { VariantStore } from '@site/service-kit/variants'
+import type { VariantStore } from '@site/service-kit/editorial'
 import { deleteFile, findFile, putFile, readFile } from '@site/service-kit/gridfs'
 
 /** Public path of a post image: `/api/blog/images/<name>`; names are content hashes. */

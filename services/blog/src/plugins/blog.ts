@@ -14,7 +14,7 @@ import { listingAnnouncement, listingReady, postListing, type PostListing } from
 import { createLlm, type Llm } from '../lib/llm.js'
 import type { ImportResult } from '../jobs/import.js'
 import type { PostDoc } from '../models/post.js'
-import { createScheduleQueue, enqueueSchedule } from '@site/service-kit/schedule'
+import { createScheduleQueue, enqueueSchedule } from '@site/service-kit/editorial'
 import { POST_SCHEDULE } from '../posts/schedule.js'
 
 /** What the blog routes share: the posts and imports models, the published cache, the LLM and the import queue. */

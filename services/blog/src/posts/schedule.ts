@@ -1,4 +1,4 @@
-import type { ScheduleKind } from '@site/service-kit/schedule'
+import type { ScheduleKind } from '@site/service-kit/editorial'
 
 /**
  * Posts' scheduled publishing (docs/editorial.md, "Scheduled publishing"), done by the kit's

@@ -5,7 +5,7 @@ import type { WorkerConfig } from '../config.js'
 import { ObjectStore } from '../lib/objects.js'
 import { imageVariantsModel } from '../models/media.js'
 import { objectId } from '../routes/media/public.js'
-import { createVariantsQueue, startVariantsConsumer } from '@site/service-kit/variants'
+import { createVariantsQueue, startVariantsConsumer } from '@site/service-kit/editorial'
 import { startPageScheduler } from './schedule-worker.js'
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ChangeLog } from '@site/service-kit/changes'
 import type { Models } from '../plugins/store.js'
 import type { ObjectStore } from './objects.js'
-import { VARIANT_PATH, variantPaths } from '@site/service-kit/variants'
+import { VARIANT_PATH, variantPaths } from '@site/service-kit/editorial'
 
 /** Deletes a stored image with its responsive variants and their record. */
 export async function deleteStoredImage(models: Models, objects: ObjectStore, path: string): Promise<void> {

@@ -49,7 +49,7 @@ export {
   imageVariantsModel,
   type ImageVariantsDoc,
   type ImageVariantsModel,
-} from '@site/service-kit/variants'
+} from '@site/service-kit/editorial'
 
 export const toMediaDto = (doc: MediaDoc, widths: number[] = []): MediaItem => ({
   id: doc._id.toString(),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ImageInfoList, SURROGATE } from '@site/contracts'
 import { errorResponses, etagOf, sendShared } from '@site/service-kit'
-import { ImageInfoQuery, askedPaths, imageVariantsModel, toImageInfo } from '@site/service-kit/variants'
+import { ImageInfoQuery, askedPaths, imageVariantsModel, toImageInfo } from '@site/service-kit/editorial'
 import { IMAGE_URL_PREFIX, ORIGINAL_NAME } from '../../models/images.js'
 
 const nameOf = (src: string) => {

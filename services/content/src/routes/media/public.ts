@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errorResponses, sendShared } from '@site/service-kit'
 import { ImageInfoList, SURROGATE } from '@site/contracts'
-import { ImageInfoQuery, askedPaths, toImageInfo } from '@site/service-kit/variants'
+import { ImageInfoQuery, askedPaths, toImageInfo } from '@site/service-kit/editorial'
 import { ownObjectPath } from '../projects/urls.js'
 
 /** `media/<id>.jpg` → `<id>`: the key the item's writes and its variants announce. */

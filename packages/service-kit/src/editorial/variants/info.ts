@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { ImageInfo } from '@site/contracts'
-import { badRequest } from '../errors.js'
+import { badRequest } from '../../errors.js'
 import type { ImageVariantsDoc } from './model.js'
 import { variantBase } from './process.js'
 

@@ -1,5 +1,5 @@
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl, type MediaVariantsJob } from '@site/contracts'
-import { NotAnImageError, imageSize, makeVariants } from '../images.js'
+import { NotAnImageError, imageSize, makeVariants } from '../../images.js'
 import type { ImageVariantsModel } from './model.js'
 
 /** Where a service keeps its images: the variants are stored beside the original, in the same store. */

@@ -1,9 +1,9 @@
 import type { Queue } from 'bullmq'
 import type { Model, Types } from 'mongoose'
 import type { ChangeKind, ScheduleJobOf } from '@site/contracts'
-import type { ChangeLog } from '../changes/log.js'
-import { isObjectId } from '../ids.js'
-import type { Log } from '../log.js'
+import type { ChangeLog } from '../../changes/log.js'
+import { isObjectId } from '../../ids.js'
+import type { Log } from '../../log.js'
 import { SCHEDULER, type Schedulable } from './rules.js'
 
 type Action = 'publish' | 'unpublish'

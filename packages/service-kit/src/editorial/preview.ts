@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { isObjectId } from './ids.js'
+import { isObjectId } from '../ids.js'
 
 /**
  * Preview links (docs/editorial.md, "Preview links"): a signed, expiring token naming one document

@@ -1,4 +1,4 @@
-import { imageSize } from '../images.js'
+import { imageSize } from '../../images.js'
 import type { ImageVariantsModel } from './model.js'
 import { VARIANT_PATH, processVariants, type VariantStore } from './process.js'
 

@@ -3,12 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Model } from 'mongoose'
 import { Type, type TSchema } from 'typebox'
 import { PreviewLink, PreviewTokenParams, type ChangeKind } from '@site/contracts'
-import { noBody } from './body.js'
-import { PRIVATE_NO_STORE } from './http-cache.js'
-import { isObjectId } from './ids.js'
+import { noBody } from '../body.js'
+import { PRIVATE_NO_STORE } from '../http-cache.js'
+import { isObjectId } from '../ids.js'
 import { firstOrigin, signPreview, verifyPreview } from './preview.js'
-import { errorResponses } from './responses.js'
-import { notFound } from './errors.js'
+import { errorResponses } from '../responses.js'
+import { notFound } from '../errors.js'
 
 const DAY_MS = 24 * 3600 * 1000
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })

@@ -1,5 +1,5 @@
 import { QUEUES, type MediaVariantsJob } from '@site/contracts'
-import { createQueue, type QueueSettings } from '../queues/index.js'
+import { createQueue, type QueueSettings } from '../../queues/index.js'
 
 /** BullMQ job ids may not contain `:`; a path has none, and one id per path makes a job run once. */
 export const variantsJobId = (path: string) => `variants-${path.replace(/[/.]/g, '_')}`

@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.js'
+import { badRequest } from '../../errors.js'
 
 /** A document that can be scheduled (docs/editorial.md, "Scheduled publishing"): a post, a page. */
 export interface Schedulable {
