@@ -40,6 +40,21 @@ t.test('create, publish and delete: who, what, and the keys of the post and its 
   t.match(deleted, { target_label: 'Eerste', actor_name: 'editor', revision: false })
 })
 
+t.test('only an edit that keeps a post public lets its old pages stand in (stale)', async (t) => {
+  const { id } = (await s.call('POST', '/api/blog', { ...post, published: true }, s.admin)).json<BlogPost>()
+  t.notOk((await purges.next()).stale, 'a new post')
+  await s.call('PUT', `/api/blog/${id}`, { title_nl: 'Nieuwe titel' }, s.admin)
+  t.equal((await purges.next()).stale, true, 'a title edit of a published post')
+  await s.call('PUT', `/api/blog/${id}`, { published: false }, s.admin)
+  t.notOk((await purges.next()).stale, 'an unpublish: never')
+  await s.call('PUT', `/api/blog/${id}`, { title_nl: 'Concept' }, s.admin)
+  t.notOk((await purges.next()).stale, 'an edit of a draft')
+  await s.call('PUT', `/api/blog/${id}`, { published: true }, s.admin)
+  t.notOk((await purges.next()).stale, 'a publish')
+  await s.call('DELETE', `/api/blog/${id}`, undefined, s.admin)
+  t.notOk((await purges.next()).stale, 'a delete: never')
+})
+
 t.test('an import is recorded by the worker, with the admin who uploaded the file', async (t) => {
   await s.startWorker()
   const body = multipart(
