@@ -21,6 +21,8 @@ async function setup(t: Test, redisUrl = env.REDIS_URL!) {
   await log.model.init()
   // Two replicas' read caches of the same service: `here` in the writing process, `there` elsewhere.
   const replica = createRedis(env.REDIS_URL!)
+  // Until it is ready a cache cannot ask the version (it trusts its TTL, then forgets once it can).
+  for (let i = 0; i < 100 && replica.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 20))
   const version = { redis: () => replica, key: readVersionKey(prefix, 'kit') }
   const here = new ReadCache({ ttlMs: 600_000, version })
   const there = new ReadCache({ ttlMs: 600_000, version })
