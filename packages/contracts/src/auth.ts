@@ -17,6 +17,9 @@ export const PASSWORD_MAX = 1024
 export const AUTH_MESSAGES = {
   fillInAll: 'Please fill in all fields',
   loginRequired: 'Username and password are required',
+  accountDisabled: 'This account is disabled. Ask an administrator.',
+  emailInvalid: 'Please enter a valid e-mail address',
+  emailTaken: 'This e-mail address is already in use',
   invalidCredentials: 'Invalid username or password',
   notSignedIn: 'Not signed in',
   wrongPassword: 'Current password is incorrect',
@@ -41,6 +44,10 @@ export const AuthUser = Type.Object({
   id: Type.String(),
   username: Type.String(),
   display_name: Type.Union([Type.String(), Type.Null()]),
+  /** The account's role (contracts roles.ts) and, for a translator, the languages it may edit. */
+  role: Type.String(),
+  languages: Type.Array(Type.String()),
+  email: Type.Union([Type.String(), Type.Null()]),
 })
 export type AuthUser = Static<typeof AuthUser>
 

@@ -36,5 +36,15 @@ export const CHANGE_ACTIONS = [
   'sign-in-failed',
   'sign-out',
   'credentials',
+  // The team (issue 46)
+  'role',
+  'disable',
+  'enable',
+  'invite',
+  'invite-revoke',
+  'invite-accept',
+  'password-reset',
+  'two-factor',
+  'session-end',
 ] as const
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number]

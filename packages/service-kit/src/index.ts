@@ -23,7 +23,7 @@ export { runWorkerProcess, workerSettings, type WorkerProcessOptions } from './w
 export { connectMongo, pingMongo } from './mongo.js'
 export { createRedis, pingRedis, countInWindow } from './redis.js'
 // BullMQ lives in '@site/service-kit/queues': only the processes with queues load it.
-export { adminOnly, ADMIN_REQUIRED, type AdminOnlyOptions } from './admin.js'
+export { adminOnly, adminCan, requireCapability, ADMIN_REQUIRED, type AdminOnlyOptions } from './admin.js'
 export { errorResponses, ADMIN_WRITE_ERRORS, FILE_RESPONSES } from './responses.js'
 export { byteRange, RANGE_PAST_END, type ByteSpan } from './byte-range.js'
 export { isObjectId, newObjectId } from './ids.js'

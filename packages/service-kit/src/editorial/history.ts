@@ -52,6 +52,7 @@ export function historyRoutes(scope: FastifyInstance, opts: HistoryRoutesOptions
   app.get(
     `${opts.path}/revisions`,
     {
+      config: { capability: 'content.read' },
       schema: {
         tags: opts.tags,
         summary: `The ${opts.kind}'s revisions, newest first (admin)`,
@@ -65,6 +66,7 @@ export function historyRoutes(scope: FastifyInstance, opts: HistoryRoutesOptions
   app.get(
     `${opts.path}/revisions/:revisionId`,
     {
+      config: { capability: 'content.read' },
       schema: {
         tags: opts.tags,
         summary: `One revision of the ${opts.kind} with the document as it was saved (admin)`,
@@ -83,6 +85,7 @@ export function historyRoutes(scope: FastifyInstance, opts: HistoryRoutesOptions
   app.post(
     `${opts.path}/revisions/:revisionId/restore`,
     {
+      config: { capability: 'content.publish' },
       schema: {
         tags: opts.tags,
         summary: `Restore a revision of the ${opts.kind}: saved as a new revision (admin)`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Model } from 'mongoose'
 import { Type, type TSchema } from 'typebox'
@@ -39,6 +39,8 @@ export interface PreviewAdminOptions<D extends Previewable> extends PreviewCommo
   label(doc: D): string
   /** The 404 for a missing document. */
   notFound(): Error
+  /** Throws (403) when the signed-in admin may not preview this document (an author: not theirs). */
+  mayPreview?(request: FastifyRequest, id: string): Promise<void>
 }
 
 /**
@@ -77,6 +79,7 @@ export function previewAdminRoutes<D extends Previewable>(
     },
     async (request) => {
       const { id } = request.params
+      if (opts.mayPreview && isObjectId(id)) await opts.mayPreview(request, id)
       const doc = existing(isObjectId(id) ? await find(id) : null)
       const version = doc.preview_version ?? 0
       const label = opts.label(doc)
@@ -107,6 +110,7 @@ export function previewAdminRoutes<D extends Previewable>(
     },
     async (request, reply) => {
       const { id } = request.params
+      if (opts.mayPreview && isObjectId(id)) await opts.mayPreview(request, id)
       const label = opts.label(existing(isObjectId(id) ? await bump(id) : null))
       await scope.changes.afterWrite(request, {
         kind: opts.kind,

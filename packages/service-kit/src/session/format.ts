@@ -17,6 +17,10 @@ export interface SessionUser {
   username: string
   /** The name shown publicly as the admin's byline; null or absent: the site's (contracts DEFAULT_BYLINE). */
   display_name?: string | null
+  /** The account's role (contracts ROLES); absent in a session written before roles: LEGACY_ROLE. */
+  role?: string
+  /** A translator's languages. */
+  languages?: string[]
 }
 
 /** What a stored session holds besides @fastify/session's own `cookie` field. */

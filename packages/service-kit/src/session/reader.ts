@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
 import type { FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
+import { LEGACY_ROLE } from '@site/contracts'
 import { unavailable, isDependencyDown } from '../errors.js'
 import { SESSION_COOKIE, liveSession, sessionKey, sessionTtlMs, type SessionUser } from './format.js'
 
@@ -49,8 +50,14 @@ export default fp<SessionReaderOptions>(
           return null
         }
         await opts.redis().pexpire(key, sessionTtlMs(session, at))
-        const { id, username, display_name } = session.user
-        return { id, username, display_name: typeof display_name === 'string' ? display_name : null }
+        const { id, username, display_name, role, languages } = session.user
+        return {
+          id,
+          username,
+          display_name: typeof display_name === 'string' ? display_name : null,
+          role: typeof role === 'string' ? role : LEGACY_ROLE,
+          languages: Array.isArray(languages) ? languages.filter((l) => typeof l === 'string') : [],
+        }
       } catch (err) {
         if (isDependencyDown(err)) throw unavailable()
         throw err

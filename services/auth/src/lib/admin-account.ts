@@ -32,6 +32,7 @@ export async function upsertAdmin(
       username: checked.username,
       username_key: key,
       password_hash: await hasher.hash(password),
+      role: 'owner',
     })
     return { outcome: 'created', id: String(created._id) }
   }

@@ -11,7 +11,7 @@ export async function currentAccount(request: FastifyRequest, users: UserModel):
   const id = request.session?.user?.id
   if (!id) throw unauthorized(AUTH_MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
   const user = isObjectId(id) ? await users.findById(id).select('+password_hash').lean<UserDoc>() : null
-  if (!user) {
+  if (!user || user.disabled) {
     await request.session.destroy()
     throw unauthorized(AUTH_MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
   }

@@ -1,9 +1,14 @@
 import type { AuthUser } from '@site/contracts'
-import type { UserDoc } from '../models/user.js'
+import { roleOf, type UserDoc } from '../models/user.js'
 
-/** An account as the API shows it: its id, name and display name, never its hash. */
-export const toUserDto = (user: Pick<UserDoc, '_id' | 'username' | 'display_name'>): AuthUser => ({
+/** An account as the API shows it: its id, names, role and e-mail, never its hash. */
+export const toUserDto = (
+  user: Pick<UserDoc, '_id' | 'username' | 'display_name' | 'role' | 'languages' | 'email'>,
+): AuthUser => ({
   id: String(user._id),
   username: user.username,
   display_name: user.display_name ?? null,
+  role: roleOf(user),
+  languages: user.languages ?? [],
+  email: user.email ?? null,
 })

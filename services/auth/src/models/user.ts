@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
 import { usernameKey } from '@site/service-kit'
+import { LEGACY_ROLE, isRole, type Role } from '@site/contracts'
 
 export type UserDoc = {
   _id: Types.ObjectId
@@ -12,6 +13,17 @@ export type UserDoc = {
   /** argon2id hash; never selected unless asked for, never returned or logged. */
   password_hash: string
   password_changed_at: Date
+  /** Lowercased e-mail (issue 46): unique when present; sign-in accepts it instead of the username. */
+  email?: string | null
+  /** contracts ROLES; absent in an account made before roles: the owner (LEGACY_ROLE). */
+  role?: Role
+  /** A translator's languages. */
+  languages?: string[]
+  /** invited accounts do not exist yet (invitations are their own collection): active or disabled. */
+  disabled?: boolean
+  last_sign_in_at?: Date | null
+  /** Two-factor sign-in (TOTP): set once enabled. */
+  totp_secret?: string | null
   created_at: Date
   updated_at: Date
 }
@@ -26,6 +38,12 @@ const schema = new Schema<UserDoc>(
     display_name: { type: String, default: null },
     password_hash: { type: String, required: true, select: false },
     password_changed_at: { type: Date, required: true, default: () => new Date() },
+    email: { type: String, default: undefined },
+    role: { type: String, default: undefined },
+    languages: { type: [String], default: undefined },
+    disabled: { type: Boolean, default: undefined },
+    last_sign_in_at: { type: Date, default: null },
+    totp_secret: { type: String, default: null, select: false },
   },
   {
     collection: 'users',
@@ -33,9 +51,32 @@ const schema = new Schema<UserDoc>(
     versionKey: false,
   },
 )
+// Unique among the accounts that have one (the owner from ADMIN_USERNAME may have none): sparse.
+schema.index({ email: 1 }, { unique: true, sparse: true })
 
 export type UserModel = Model<UserDoc>
 
 export function userModel(db: Connection): UserModel {
   return (db.models.User as UserModel | undefined) ?? db.model<UserDoc>('User', schema)
+}
+
+/** The role of a stored account (one made before roles is the owner). */
+export const roleOf = (user: { role?: string | null }): Role => (isRole(user.role) ? user.role : LEGACY_ROLE)
+
+/** The lookup form of an e-mail address. */
+export const emailKey = (email: string) => email.normalize('NFKC').trim().toLowerCase()
+
+/** The account a sign-in names: an e-mail address (when it has an @ and one has it), else the username. */
+export async function findByLogin(users: UserModel, login: string): Promise<UserDoc | null> {
+  if (login.includes('@')) {
+    const byEmail = await users
+      .findOne({ email: emailKey(login) })
+      .select('+password_hash')
+      .lean<UserDoc>()
+    if (byEmail) return byEmail
+  }
+  return users
+    .findOne({ username_key: usernameKey(login) })
+    .select('+password_hash')
+    .lean<UserDoc>()
 }

@@ -11,6 +11,7 @@ import displayNameAdmin from './account/display-name.js'
 import securityInfoPublic from './security-info/public.js'
 import audit from '../plugins/audit.js'
 import auditAdmin from './audit/admin.js'
+import usersAdmin from './users/admin.js'
 
 export interface RouteOptions {
   config: Config
@@ -32,6 +33,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, no
   await app.register(displayNameAdmin)
   await app.register(audit, { config })
   await app.register(auditAdmin)
+  await app.register(usersAdmin)
 }
 
 export default routes

@@ -48,6 +48,8 @@ export type PostDoc = Stored<
   source_upload_id?: string
   /** Bumped when the admin revokes the post's preview links: a link names the version it was made at. */
   preview_version?: number
+  /** The account that wrote the post (issue 46): an author may change only their own drafts. */
+  author_id?: string | null
   /** Set while a moment is ahead: what the schedule sweep reads (the kit's scheduledMark). */
   scheduled?: boolean
   created_at: Date
@@ -64,6 +66,7 @@ const postSchema = new Schema<PostDoc>(
     source_language: { type: String, default: null },
     source_upload_id: { type: String, default: undefined },
     preview_version: { type: Number, default: 0 },
+    author_id: { type: String, default: null },
     scheduled: { type: Boolean, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },

@@ -10,6 +10,8 @@ export interface ListQuery {
   q?: string
   /** Only published (true), only drafts (false), or every post (undefined). */
   published?: boolean
+  /** Only the posts this account wrote (an author's list: issue 46). */
+  authorId?: string
 }
 
 export const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
@@ -22,6 +24,7 @@ export const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } a
 export function listPosts(posts: PostModel, query: ListQuery): Promise<PagedList<BlogPostSummary>> {
   const filter: Record<string, unknown> = titleSearch(posts, query.q, ['title_nl', 'title_en'])
   if (query.published !== undefined) filter.published = query.published
+  if (query.authorId !== undefined) filter.author_id = query.authorId
   return findPage(posts, filter, query, {
     sort: { created_at: -1, _id: -1 },
     projection: WITHOUT_CONTENT,

@@ -35,6 +35,8 @@ export interface CreateExtras {
   untranslated?: string[]
   source_language?: string | null
   source_upload_id?: string
+  /** The account that writes the post (issue 46). */
+  author_id?: string
 }
 
 /** Every write goes through here: HTML sanitized, titles/excerpts plain text, tags normalized. */

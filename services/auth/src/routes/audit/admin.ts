@@ -19,7 +19,7 @@ function toAuditEntry(doc: AuditDoc): AuditEntry {
 
 /** GET /api/admin/audit: who did what when, newest first, with the view's filters. */
 const auditAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'audit' })
   app.get(
     '/api/admin/audit',
     {

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX } from '@site/contracts'
-import { HttpError, SESSION_COOKIE, badRequest, errorResponses, unauthorized } from '@site/service-kit'
+import {
+  HttpError,
+  SESSION_COOKIE,
+  badRequest,
+  errorResponses,
+  forbidden,
+  unauthorized,
+} from '@site/service-kit'
 import type { Config } from '../../config.js'
 import { toUserDto } from '../../lib/dto.js'
-import { usernameKey, type UserDoc } from '../../models/user.js'
+import { findByLogin, usernameKey, type UserDoc } from '../../models/user.js'
 
 // Fields are optional in the schema so a missing one gets the UI's message; wrong types are 400.
 const LoginRequest = Type.Object({
@@ -22,7 +29,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         tags: ['auth'],
         body: LoginRequest,
-        response: { 200: AuthUser, ...errorResponses(400, 401, 429, 503) },
+        response: { 200: AuthUser, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request) => {
@@ -37,12 +44,17 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       let user: UserDoc | null
       let ok: boolean
       try {
-        user = await users.findOne({ username_key: key }).select('+password_hash').lean<UserDoc>()
+        user = await findByLogin(users, username)
         // An unknown username is checked against a decoy hash: same cost, same answer.
         ok = await hasher.verify(user?.password_hash, password)
       } catch (err) {
         await attempt.release()
         throw err
+      }
+      // A disabled account's right password is still a failed sign-in (no hint that it exists).
+      if (ok && user?.disabled) {
+        await attempt.release()
+        throw forbidden(AUTH_MESSAGES.accountDisabled, 'ACCOUNT_DISABLED')
       }
       if (!ok || !user) {
         request.log.info({ event: 'login_failed' }, 'login failed')
@@ -55,6 +67,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       }
       await attempt.succeeded()
       await app.loginNames.record([user.username])
+      await users.updateOne({ _id: user._id }, { $set: { last_sign_in_at: new Date(now()) } })
       if (hasher.needsRehash(user.password_hash)) {
         await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } })
       }

@@ -9,7 +9,7 @@ import { retryImport } from '../../imports/repo.js'
  * page newest first with each job's live state, and POST /api/blog/imports/{id}/retry for a failed one.
  */
 const importsAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'imports' })
   const ctx = app.blog
   app.get(
     '/api/blog/imports',

@@ -7,7 +7,7 @@ import { uploadResult } from '../upload/admin.js'
 
 /** GET /api/blog/jobs/{id}: what the admin who got a 202 polls. */
 const jobsAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'imports' })
   const ctx = app.blog
   app.get(
     '/api/blog/jobs/:id',

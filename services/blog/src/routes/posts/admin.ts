@@ -19,6 +19,7 @@ import { BlogPost, BlogPostCreate, BlogPostUpdate, bylineOf } from '@site/contra
 import type { PostDoc } from '../../models/post.js'
 import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
 import { toPostDto } from '../../posts/dto.js'
+import { mayPublish, mayTouchPost } from '../../posts/ownership.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
@@ -52,10 +53,12 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/blog/:id',
     {
+      config: { capability: ['content.read', 'posts.own'] },
       schema: { tags: ['blog'], params: IdParams, response: { 200: BlogPost, ...errorResponses(401, 404) } },
     },
     async (request, reply) => {
       const { id } = request.params
+      await mayTouchPost(request, ctx.posts, id, 'content.read')
       const doc = isObjectId(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
       if (!doc) throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
       reply.header('cache-control', PRIVATE_NO_STORE)
@@ -67,14 +70,16 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     '/api/blog',
     // A post's three HTML bodies may be 2,000,000 characters each: far over the default 1 MB.
     {
+      config: { capability: 'posts.own' },
       bodyLimit: BODY_LIMITS.blogPost,
       schema: { tags: ['blog'], body: BlogPostCreate, response: { 201: BlogPost, ...errors } },
     },
     async (request, reply) => {
       const admin = (await request.getAdmin())!
+      await mayPublish(request, request.body)
       // The admin's public name, never their login name (issue 29).
       const author = request.body.author?.trim() || bylineOf(admin)
-      const doc = await createPost(ctx.posts, { ...request.body, author })
+      const doc = await createPost(ctx.posts, { ...request.body, author }, { author_id: admin.id })
       const post = toPostDto(doc)
       await ctx.schedule(doc, null)
       await ctx.redirects.follow(null, doc)
@@ -91,6 +96,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/blog/:id',
     {
+      config: { capability: ['content.edit', 'posts.own', 'translate'] },
       bodyLimit: BODY_LIMITS.blogPost,
       schema: {
         tags: ['blog'],
@@ -99,7 +105,11 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BlogPost, ...errors },
       },
     },
-    async (request) => update(request, request.params.id, request.body),
+    async (request) => {
+      await mayTouchPost(request, ctx.posts, request.params.id, 'content.edit')
+      await mayPublish(request, request.body)
+      return update(request, request.params.id, request.body)
+    },
   )
 
   historyRoutes(app, {
@@ -123,8 +133,12 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/blog/:id',
-    { schema: { tags: ['blog'], params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    {
+      config: { capability: ['content.publish', 'posts.own'] },
+      schema: { tags: ['blog'], params: IdParams, response: { 204: Type.Null(), ...errors } },
+    },
     async (request, reply) => {
+      await mayTouchPost(request, ctx.posts, request.params.id, 'content.publish')
       const doc = await deletePost(ctx.posts, request.params.id)
       await ctx.redirects.follow(doc, null)
       const gone = toPostDto(doc)

@@ -4,12 +4,13 @@ import { BlogPost } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto } from '../../posts/dto.js'
 import { NOT_FOUND } from '../../posts/repo.js'
+import { mayTouchPost } from '../../posts/ownership.js'
 
 const tags = ['blog']
 
 /** Preview links of posts (docs/editorial.md, "Preview links"): made and revoked by the admin. */
 export const previewAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'preview' })
   const { posts, config } = app.blog
   previewAdminRoutes<PostDoc>(app, {
     kind: 'post',
@@ -22,6 +23,7 @@ export const previewAdmin: FastifyPluginAsyncTypebox = async (app) => {
     ttlDays: config.PREVIEW_TTL_DAYS,
     notFound: () => notFound(NOT_FOUND, 'POST_NOT_FOUND'),
     label: (post) => post.title_nl || post.slug,
+    mayPreview: (request, id) => mayTouchPost(request, posts, id, 'content.read'),
   })
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PRIVATE_NO_STORE, Type, errorResponses, notFound, sendShared } from '@site/service-kit'
+import { PRIVATE_NO_STORE, Type, adminCan, errorResponses, notFound, sendShared } from '@site/service-kit'
 import {
   BlogPost,
   BlogPostSummary,
@@ -66,6 +66,9 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       }
       reply.header('cache-control', PRIVATE_NO_STORE)
       // The title search and the drafts-only list read the collection (the admin's, rare).
+      // An author (issue 46) lists only their own posts.
+      if (!adminCan(admin, 'content.read'))
+        return listPosts(ctx.posts, { page: n, pageSize, published, q, authorId: admin.id })
       if (q?.trim() || published === false) return listPosts(ctx.posts, { page: n, pageSize, published, q })
       return listPage(published, n, pageSize)
     },
@@ -93,9 +96,11 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
         (post) => [SURROGATE.post((post as { id: string }).id)],
       )
       if (entry.body !== 'null') return sendShared(request, reply, entry)
-      if (await request.getAdmin()) {
+      const admin = await request.getAdmin()
+      if (admin) {
         const doc = await ctx.posts.findOne({ slug }).lean<PostDoc>()
-        if (doc) return reply.header('cache-control', PRIVATE_NO_STORE).send(toPostDto(doc))
+        if (doc && (adminCan(admin, 'content.read') || doc.author_id === admin.id))
+          return reply.header('cache-control', PRIVATE_NO_STORE).send(toPostDto(doc))
       }
       throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
     },

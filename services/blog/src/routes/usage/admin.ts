@@ -11,7 +11,7 @@ const USAGE_LIMIT = 50
  * detail view, with the admin's own session (docs/content.md, "Media library").
  */
 const usageAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: ['content.read', 'media.upload'] })
   const { posts } = app.blog
   app.get(
     '/api/blog/usage',

@@ -6,7 +6,7 @@ const errors = errorResponses(401, 403, 503)
 
 /** What the team learns from the chat: the questions the site could not answer, and how answers were rated. */
 const insightsAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'inbox' })
   const { conversations } = app
 
   app.get(

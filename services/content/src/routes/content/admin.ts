@@ -8,7 +8,7 @@ import { SITE_CONTENT_ID } from '../../models/content.js'
 
 /** POST /api/content: saves the site-wide record; its history under /api/content/revisions. */
 const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'content.edit' })
   userValidationMessages(app)
   const { models } = app.store
 
@@ -42,6 +42,7 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/content',
     {
+      config: { capability: ['content.edit', 'translate'] },
       schema: {
         tags: ['content'],
         summary: 'Save the site-wide content (admin)',

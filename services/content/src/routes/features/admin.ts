@@ -23,7 +23,7 @@ const errors = ADMIN_WRITE_ERRORS
 
 /** POST /api/features, PUT/DELETE /api/features/{id}, PUT /api/features/order. */
 const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'content.edit' })
   userValidationMessages(app)
   const { models } = app.store
   const target = (f: Feature) => ({ id: f.id, label: f.title_en || f.title_nl })
@@ -125,6 +125,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/features/:id',
     {
+      config: { capability: ['content.edit', 'translate'] },
       schema: {
         tags,
         summary: 'Update a feature (admin)',
@@ -151,6 +152,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/features/:id',
     {
+      config: { capability: 'content.publish' },
       schema: {
         tags,
         summary: 'Delete a feature (admin)',

@@ -24,7 +24,7 @@ const IN_USE = 'This file is still used; remove it from these places first'
 
 /** The media library: GET/POST /api/media, GET/PATCH/DELETE /api/media/{id}, all admin only. */
 const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'content.edit' })
   const { models, objects } = app.store
   await app.register(mediaUpload, { config })
 
@@ -45,6 +45,7 @@ const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
   app.get(
     '/api/media',
     {
+      config: { capability: ['content.read', 'media.upload'] },
       schema: {
         tags,
         summary: 'The media library, newest first; `q` searches the file names (admin)',
@@ -68,6 +69,7 @@ const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
   app.get(
     '/api/media/:id',
     {
+      config: { capability: ['content.read', 'media.upload'] },
       schema: {
         tags,
         summary: 'One item with where it is used: posts, pages, projects (admin)',

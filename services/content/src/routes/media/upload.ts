@@ -23,6 +23,7 @@ const mediaUpload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.post(
     '/api/media',
     {
+      config: { capability: 'media.upload' },
       schema: {
         tags: ['media'],
         summary: 'Add a file to the media library (admin, multipart field `file`)',

@@ -59,7 +59,7 @@ const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
 
 /** GET/PUT/DELETE /api/pages/{id} and POST /api/pages: the page editor. */
 const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'content.edit' })
   userValidationMessages(app)
   const { models, schedule } = app.store
   const redirects = slugRedirects(models.pageRedirects, models.pages, 'page_id')
@@ -103,6 +103,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/pages/:id',
     {
+      config: { capability: 'content.read' },
       schema: {
         tags,
         summary: 'One full page for the editor (admin)',
@@ -145,6 +146,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/pages/:id',
     {
+      config: { capability: ['content.edit', 'translate'] },
       schema: {
         tags,
         summary: 'Update a page (admin)',
@@ -175,6 +177,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/pages/:id',
     {
+      config: { capability: 'content.publish' },
       schema: {
         tags,
         summary: 'Delete a page (admin)',

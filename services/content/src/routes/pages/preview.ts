@@ -10,7 +10,7 @@ const tags = ['pages']
 
 /** Preview links of pages, as the blog's of posts (docs/editorial.md, "Preview links"). */
 export const pagePreviewAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'preview' })
   previewAdminRoutes<PageDoc>(app, {
     kind: 'page',
     tags,

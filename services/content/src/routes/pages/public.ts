@@ -7,6 +7,7 @@ import {
   notFound,
   sendShared,
   titleSearch,
+  adminCan,
 } from '@site/service-kit'
 import {
   PAGE_SIZE_DEFAULT,
@@ -46,7 +47,7 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page = 1, pageSize = PAGE_SIZE_DEFAULT, q } = request.query
       reply.header('vary', 'Cookie')
-      if ((await request.getAdmin()) !== null) {
+      if (adminCan(await request.getAdmin(), 'content.read')) {
         reply.header('cache-control', PRIVATE_NO_STORE)
         return listPages({}, { page, pageSize, q })
       }
@@ -90,7 +91,9 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
         (page) => [SURROGATE.page((page as { id: string }).id)],
       )
       if (entry.body !== 'null') return sendShared(request, reply, entry)
-      const draft = (await request.getAdmin()) ? await models.pages.findOne({ slug }).lean() : null
+      const draft = adminCan(await request.getAdmin(), 'content.read')
+        ? await models.pages.findOne({ slug }).lean()
+        : null
       if (!draft) throw notFound(PAGE_NOT_FOUND)
       return reply.header('cache-control', PRIVATE_NO_STORE).send(toPageDto(draft))
     },

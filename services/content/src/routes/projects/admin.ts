@@ -34,7 +34,7 @@ function toDocument(body: ProjectInput) {
 
 /** POST /api/projects, PUT/DELETE /api/projects/{id}, POST /api/projects/upload. */
 const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app)
+  adminOnly(app, { capability: 'content.edit' })
   userValidationMessages(app)
   const { models, objects } = app.store
   const target = (p: Project) => ({ id: p.id, label: p.title })
@@ -106,6 +106,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put(
     '/api/projects/:id',
     {
+      config: { capability: ['content.edit', 'translate'] },
       schema: {
         tags,
         summary: 'Update a project (admin)',
@@ -131,6 +132,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.delete(
     '/api/projects/:id',
     {
+      config: { capability: 'content.publish' },
       schema: {
         tags,
         summary: 'Delete a project and its uploaded image (admin)',
