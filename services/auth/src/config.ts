@@ -42,6 +42,13 @@ export const configProperties = {
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 20 }),
   LOGIN_MAX_FAILURES_PER_USERNAME: Type.Integer({ minimum: 1, default: 100 }),
   LOGIN_WINDOW_MS: Type.Integer({ minimum: 1000, default: 15 * 60 * 1000 }),
+  /** The team's mail (issue 46: invitations, password resets): the contact worker's SMTP server and sender. */
+  SMTP_URL: Type.String({ minLength: 1, default: 'smtp://127.0.0.1:1025' }),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Website <no-reply@localhost>' }),
+  /** An invitation link works this many days, once. */
+  INVITE_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
+  /** A password reset link works this many minutes, once. */
+  PASSWORD_RESET_TTL_MINUTES: Type.Integer({ minimum: 5, maximum: 1440, default: 60 }),
   /** Days the audit trail keeps an entry; failed sign-ins (anyone can cause them) AUDIT_FAILED_SIGN_IN_DAYS. */
   AUDIT_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 365 }),
   AUDIT_FAILED_SIGN_IN_DAYS: Type.Integer({ minimum: 1, default: 30 }),

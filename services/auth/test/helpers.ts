@@ -30,3 +30,31 @@ export function setCookieHeader(res: LightMyRequestResponse): string {
   const h = res.headers['set-cookie']
   return Array.isArray(h) ? h.join('\n') : (h ?? '')
 }
+
+/** Adds a team member directly (as an accepted invitation would), with a role and an e-mail. */
+export async function addMember(
+  h: AuthApp,
+  username: string,
+  password: string,
+  role: string,
+  extra: { email?: string; languages?: string[] } = {},
+): Promise<string> {
+  const users = userModel(h.app.db)
+  await users.init()
+  const doc = await users.create({
+    username,
+    username_key: username.toLowerCase(),
+    password_hash: await (await createHasher(h.config)).hash(password),
+    role,
+    ...(extra.email ? { email: extra.email.toLowerCase() } : {}),
+    ...(extra.languages ? { languages: extra.languages } : {}),
+  })
+  return String(doc._id)
+}
+
+/** Signs in and answers the headers of that session as the web client sends them. */
+export async function signIn(h: AuthApp, username: string, password: string) {
+  const res = await h.call('POST', '/api/auth/login', { username, password })
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`)
+  return { cookie: sessionCookie(res)!, 'x-requested-with': 'XMLHttpRequest' }
+}

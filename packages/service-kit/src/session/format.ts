@@ -34,6 +34,9 @@ export interface StoredSession {
    */
   idleTimeoutMs?: number
   absoluteTimeoutMs?: number
+  /** The browser and address that signed in (the auth service's sessions list). */
+  device?: string
+  ip?: string
 }
 
 /** The idle and absolute limits of a stored session. */

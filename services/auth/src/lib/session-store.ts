@@ -51,6 +51,8 @@ export class RedisSessionStore implements SessionStore {
       loginAt: session.loginAt,
       idleTimeoutMs: session.idleTimeoutMs,
       absoluteTimeoutMs: session.absoluteTimeoutMs,
+      device: session.device,
+      ip: session.ip,
     }
     const at = this.now()
     const live = liveSession(JSON.stringify(data), at)
@@ -83,8 +85,8 @@ export class RedisSessionStore implements SessionStore {
     }
     await this.redis().pexpire(key, sessionTtlMs(live, at))
     // Without a stored `cookie`, the cookie options always come from this deployment's config.
-    const { user, loginAt, idleTimeoutMs, absoluteTimeoutMs } = live
-    return { user, loginAt, idleTimeoutMs, absoluteTimeoutMs } as Session
+    const { user, loginAt, idleTimeoutMs, absoluteTimeoutMs, device, ip } = live
+    return { user, loginAt, idleTimeoutMs, absoluteTimeoutMs, device, ip } as Session
   }
 
   private async remove(id: string) {
@@ -120,6 +122,34 @@ export class RedisSessionStore implements SessionStore {
     }
   }
 
+  /** The live sessions of a user (issue 46): device, address, sign-in and last activity. */
+  async listSessions(userId: string): Promise<SessionEntry[]> {
+    const out: SessionEntry[] = []
+    const at = this.now()
+    for (const id of await this.redis().smembers(userSessionsKey(this.prefix, userId))) {
+      const key = sessionKey(this.prefix, id)
+      const [json, pttl] = await Promise.all([this.redis().get(key), this.redis().pttl(key)])
+      const live = liveSession(json, at)
+      if (!live || live.user.id !== userId) continue
+      // Every read restarts the idle timer: the time since then is what the TTL lost.
+      const idle = live.idleTimeoutMs ?? pttl
+      const lastSeen = Math.max(live.loginAt, at - Math.max(0, idle - Math.max(0, pttl)))
+      out.push({ id, device: live.device ?? '', ip: live.ip ?? '', loginAt: live.loginAt, lastSeen })
+    }
+    return out.sort((a, b) => b.lastSeen - a.lastSeen)
+  }
+
+  /** Ends one session of a user; false when it is not one of theirs (or already over). */
+  async endSession(userId: string, id: string): Promise<boolean> {
+    if (!(await this.redis().sismember(userSessionsKey(this.prefix, userId), id))) return false
+    const [del] = (await this.redis()
+      .multi()
+      .del(sessionKey(this.prefix, id))
+      .srem(userSessionsKey(this.prefix, userId), id)
+      .exec()) ?? [[null, 0]]
+    return del?.[1] === 1
+  }
+
   /** Drops ids of sessions that expired on their own from the user's set. */
   private async prune(userId: string) {
     const ids = await this.redis().smembers(userSessionsKey(this.prefix, userId))
@@ -128,6 +158,14 @@ export class RedisSessionStore implements SessionStore {
     const dead = ids.filter((_id, i) => exists[i] === 0)
     if (dead.length) await this.redis().srem(userSessionsKey(this.prefix, userId), ...dead)
   }
+}
+
+export interface SessionEntry {
+  id: string
+  device: string
+  ip: string
+  loginAt: number
+  lastSeen: number
 }
 
 function parseUserId(json: string | null): string | null {
@@ -146,5 +184,8 @@ declare module 'fastify' {
     loginAt?: number
     idleTimeoutMs?: number
     absoluteTimeoutMs?: number
+    /** The browser (User-Agent) and address of the sign-in: the sessions list (issue 46). */
+    device?: string
+    ip?: string
   }
 }

@@ -12,6 +12,10 @@ import securityInfoPublic from './security-info/public.js'
 import audit from '../plugins/audit.js'
 import auditAdmin from './audit/admin.js'
 import usersAdmin from './users/admin.js'
+import invitesAdmin from './users/invites.js'
+import teamPublic from './team/public.js'
+import sessionList from './session/list.js'
+import team from '../plugins/team.js'
 
 export interface RouteOptions {
   config: Config
@@ -24,6 +28,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, no
   await app.register(sessionPlugin, { config, now })
   await app.register(accounts, { config, now })
   await app.register(loginNames, { config })
+  await app.register(team, { config })
   // Every answer here is about the caller's session or account: never stored.
   app.addHook('onSend', noStore)
   await app.register(securityInfoPublic, { config })
@@ -34,6 +39,9 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, no
   await app.register(audit, { config })
   await app.register(auditAdmin)
   await app.register(usersAdmin)
+  await app.register(invitesAdmin, { config })
+  await app.register(teamPublic, { config })
+  await app.register(sessionList)
 }
 
 export default routes

@@ -10,7 +10,7 @@ import {
   unauthorized,
 } from '@site/service-kit'
 import type { Config } from '../../config.js'
-import { toUserDto } from '../../lib/dto.js'
+import { startSession } from '../../lib/sign-in.js'
 import { findByLogin, usernameKey, type UserDoc } from '../../models/user.js'
 
 // Fields are optional in the schema so a missing one gets the UI's message; wrong types are 400.
@@ -21,7 +21,7 @@ const LoginRequest = Type.Object({
 
 /** Login and logout (spec §7). */
 const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  const { users, hasher, limiter, now } = app.accounts
+  const { users, hasher, limiter } = app.accounts
 
   app.post(
     '/api/auth/login',
@@ -67,26 +67,10 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       }
       await attempt.succeeded()
       await app.loginNames.record([user.username])
-      await users.updateOne({ _id: user._id }, { $set: { last_sign_in_at: new Date(now()) } })
       if (hasher.needsRehash(user.password_hash)) {
         await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } })
       }
-      // A new id at login: an id known before (fixation) never becomes a signed-in session.
-      await request.session.regenerate()
-      const me = toUserDto(user)
-      request.session.user = me
-      request.session.loginAt = now()
-      request.session.idleTimeoutMs = config.SESSION_IDLE_TIMEOUT_MS
-      request.session.absoluteTimeoutMs = config.SESSION_ABSOLUTE_TIMEOUT_MS
-      app.authSessions.markFresh(request.session)
-      request.log.info({ event: 'login', userId: me.id }, 'admin signed in')
-      await app.changes.afterWrite(request, {
-        kind: 'account',
-        action: 'sign-in',
-        target: { id: me.id, label: me.username },
-        actor: { id: me.id, name: me.username },
-      })
-      return me
+      return startSession(app, request, user, config)
     },
   )
 

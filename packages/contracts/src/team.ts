@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox'
+import { Languages, RoleSchema } from './roles.js'
+
+/** Invitations and password resets (issue 46): what the auth service answers (shown as is). */
+export const TEAM_MESSAGES = {
+  inviteUnknown: 'This invitation link is not valid. Ask for a new invitation.',
+  inviteExpired: 'This invitation has expired. Ask for a new invitation.',
+  inviteUsed: 'This invitation was already used. Sign in instead.',
+  inviteRevoked: 'This invitation was withdrawn. Ask an administrator if you think it should not have been.',
+  inviteNotFound: 'Invitation not found',
+  invitePending: 'An invitation to this e-mail address is already waiting. Resend it instead.',
+  resetInvalid: 'This password reset link has expired or was already used. Ask for a new one.',
+  mailFailed: 'The e-mail could not be sent right now. Please try again in a minute.',
+} as const
+
+/** POST /api/admin/users/invites. */
+export const InviteCreate = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  role: RoleSchema,
+  languages: Type.Optional(Languages),
+})
+export type InviteCreate = Static<typeof InviteCreate>
+
+/** A pending invitation as the Users tab lists it. */
+export const Invitation = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: RoleSchema,
+  languages: Type.Array(Type.String()),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('revoked')]),
+  expired: Type.Boolean(),
+  invited_by: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+  created_at: Type.String({ format: 'date-time' }),
+})
+export type Invitation = Static<typeof Invitation>
+
+/** GET /api/auth/invites/{token}: whom the link is for. */
+export const InvitationView = Type.Object({
+  email: Type.String(),
+  role: RoleSchema,
+  languages: Type.Array(Type.String()),
+  invited_by: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+})
+export type InvitationView = Static<typeof InvitationView>
+
+/** POST /api/auth/invites/{token}/accept. The username is the e-mail address unless one is given. */
+export const InviteAccept = Type.Object({
+  display_name: Type.Optional(Type.String({ maxLength: 500 })),
+  password: Type.Optional(Type.String({ maxLength: 4096 })),
+  username: Type.Optional(Type.String({ maxLength: 500 })),
+})
+export type InviteAccept = Static<typeof InviteAccept>
+
+export const PasswordResetRequest = Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) })
+export const PasswordResetSet = Type.Object({ password: Type.Optional(Type.String({ maxLength: 4096 })) })
