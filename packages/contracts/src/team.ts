@@ -55,3 +55,15 @@ export type InviteAccept = Static<typeof InviteAccept>
 
 export const PasswordResetRequest = Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) })
 export const PasswordResetSet = Type.Object({ password: Type.Optional(Type.String({ maxLength: 4096 })) })
+
+/** Two-factor sign-in (issue 46). */
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Please enter the code from your authenticator app or a recovery code',
+  wrongCode: 'That code is not right. Use the current code from your app or an unused recovery code.',
+  signInExpired: 'Your sign-in expired. Please enter your password again.',
+  setupFirst: 'Start the two-factor setup first',
+} as const
+
+/** The answer of a right password for an account with two-factor sign-in: no session yet. */
+export const TwoFactorRequired = Type.Object({ two_factor_required: Type.Literal(true) })
+export type TwoFactorRequired = Static<typeof TwoFactorRequired>

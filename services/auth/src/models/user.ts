@@ -24,6 +24,12 @@ export type UserDoc = {
   last_sign_in_at?: Date | null
   /** Two-factor sign-in (TOTP): set once enabled. */
   totp_secret?: string | null
+  /** A secret made by /2fa/setup, not yet confirmed by a code. */
+  totp_pending?: string | null
+  /** The last TOTP time step used: a code works once. */
+  totp_last_step?: number | null
+  /** SHA-256 of each unused recovery code. */
+  recovery_codes?: string[]
   created_at: Date
   updated_at: Date
 }
@@ -44,6 +50,9 @@ const schema = new Schema<UserDoc>(
     disabled: { type: Boolean, default: undefined },
     last_sign_in_at: { type: Date, default: null },
     totp_secret: { type: String, default: null, select: false },
+    totp_pending: { type: String, default: null, select: false },
+    totp_last_step: { type: Number, default: null },
+    recovery_codes: { type: [String], default: undefined, select: false },
   },
   {
     collection: 'users',

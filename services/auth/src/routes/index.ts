@@ -15,6 +15,7 @@ import usersAdmin from './users/admin.js'
 import invitesAdmin from './users/invites.js'
 import teamPublic from './team/public.js'
 import sessionList from './session/list.js'
+import twoFactor from './session/two-factor.js'
 import team from '../plugins/team.js'
 
 export interface RouteOptions {
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, no
   await app.register(invitesAdmin, { config })
   await app.register(teamPublic, { config })
   await app.register(sessionList)
+  await app.register(twoFactor, { config })
 }
 
 export default routes

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX } from '@site/contracts'
+import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX, TwoFactorRequired } from '@site/contracts'
 import {
   HttpError,
   SESSION_COOKIE,
@@ -11,6 +11,7 @@ import {
 } from '@site/service-kit'
 import type { Config } from '../../config.js'
 import { startSession } from '../../lib/sign-in.js'
+import { startPendingSignIn } from './two-factor.js'
 import { findByLogin, usernameKey, type UserDoc } from '../../models/user.js'
 
 // Fields are optional in the schema so a missing one gets the UI's message; wrong types are 400.
@@ -29,10 +30,13 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         tags: ['auth'],
         body: LoginRequest,
-        response: { 200: AuthUser, ...errorResponses(400, 401, 403, 429, 503) },
+        response: {
+          200: Type.Union([AuthUser, TwoFactorRequired]),
+          ...errorResponses(400, 401, 403, 429, 503),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body
       if (!username?.trim() || !password) throw badRequest(AUTH_MESSAGES.loginRequired, 'REQUIRED')
       const key = usernameKey(username)
@@ -70,6 +74,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (hasher.needsRehash(user.password_hash)) {
         await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } })
       }
+      if (user.totp_secret) return startPendingSignIn(app, reply, user, config)
       return startSession(app, request, user, config)
     },
   )
