@@ -48,6 +48,8 @@ export const AuthUser = Type.Object({
   role: Type.String(),
   languages: Type.Array(Type.String()),
   email: Type.Union([Type.String(), Type.Null()]),
+  /** Whether two-factor sign-in is on (GET /api/auth/user). */
+  two_factor: Type.Optional(Type.Boolean()),
 })
 export type AuthUser = Static<typeof AuthUser>
 

@@ -2,7 +2,7 @@ import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
 import { adminOnly, createService, sessionKey } from '@site/service-kit'
 import { Redis } from 'ioredis'
-import { auth, addUser, sessionCookie } from './helpers.js'
+import { OWNER, auth, addUser, sessionCookie } from './helpers.js'
 import { userModel } from '../src/models/user.js'
 
 const PASSWORD = 'correct horse battery'
@@ -116,7 +116,7 @@ t.test('change-username: rules, messages, taken → 409, case change allowed', a
 
   const ok = await change({ newUsername: '  The Boss  ', currentPassword: PASSWORD })
   t.equal(ok.statusCode, 200)
-  t.same(ok.json(), { id, username: 'The Boss', display_name: null }, 'trimmed')
+  t.same(ok.json(), { id, username: 'The Boss', display_name: null, ...OWNER }, 'trimmed')
   t.same((await h.call('GET', '/api/auth/user', undefined, { cookie })).json(), {
     id,
     username: 'The Boss',

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
-import { auth, addUser, sessionCookie, setCookieHeader } from './helpers.js'
+import { OWNER, auth, addUser, sessionCookie, setCookieHeader } from './helpers.js'
 
 t.test('login, current user, logout, as the web client uses them', async (t) => {
   const h = await testApp({ ...auth, name: 'authlogin' })
@@ -31,7 +31,7 @@ t.test('login, current user, logout, as the web client uses them', async (t) => 
 
   const ok = await h.call('POST', '/api/auth/login', { username: 'admin', password: 'correct horse battery' })
   t.equal(ok.statusCode, 200, 'username is case-insensitive')
-  t.same(ok.json(), { id, username: 'Admin', display_name: null })
+  t.same(ok.json(), { id, username: 'Admin', display_name: null, ...OWNER })
   t.notMatch(ok.body, /argon2|password/i, 'no hash in the answer')
   const cookie = sessionCookie(ok)!
   t.ok(cookie, 'a session cookie is set')
@@ -44,7 +44,7 @@ t.test('login, current user, logout, as the web client uses them', async (t) => 
 
   const me = await h.call('GET', '/api/auth/user', undefined, { cookie })
   t.equal(me.statusCode, 200)
-  t.same(me.json(), { id, username: 'Admin', display_name: null })
+  t.same(me.json(), { id, username: 'Admin', display_name: null, ...OWNER })
 
   const out = await h.call('POST', '/api/auth/logout', undefined, { cookie })
   t.equal(out.statusCode, 200)

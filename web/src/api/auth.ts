@@ -6,8 +6,15 @@ import type { AuthUser, LoginBody } from '@site/contracts'
 export const getCurrentUser = (opts?: RequestOptions) =>
   getJson<AuthUser>('/api/auth/user', { ...opts, on401: 'null' })
 
-/** 200 user + session cookie; 401 'Invalid username or password'; 429 too many attempts. */
-export const login = (payload: LoginBody) => postJson<AuthUser>('/api/auth/login', payload)
+/**
+ * 200 user + session cookie, or `{ two_factor_required: true }` (then POST /api/auth/login/2fa);
+ * 401 'Invalid username or password'; 403 disabled; 429 too many attempts.
+ */
+export const login = (payload: LoginBody) =>
+  postJson<AuthUser | { two_factor_required: true }>('/api/auth/login', payload)
+
+/** The second step of a sign-in with two-factor sign-in on: a TOTP or recovery code. */
+export const loginSecondFactor = (code: string) => postJson<AuthUser>('/api/auth/login/2fa', { code })
 
 export const logout = () => postJson<{ ok: true }>('/api/auth/logout')
 

@@ -15,8 +15,13 @@ interface AuthState {
   refresh: () => Promise<AuthUser | null>
   /** Signed out without asking (the page's request carried no session cookie). */
   signedOut: () => void
-  /** Signs in, then refreshes the user. Throws the ApiError on failure (the caller shows the toast). */
-  login: (payload: LoginBody) => Promise<AuthUser | null>
+  /**
+   * Signs in, then refreshes the user; 'two-factor' when the account asks for a code next
+   * (then `secondFactor`). Throws the ApiError on failure (the caller shows the toast).
+   */
+  login: (payload: LoginBody) => Promise<AuthUser | null | 'two-factor'>
+  /** The code step of a two-factor sign-in. Throws the ApiError on a wrong code. */
+  secondFactor: (code: string) => Promise<AuthUser | null>
   /** Signs out, clears all cached data, refreshes the user. Throws on failure. */
   logout: () => Promise<void>
 }
@@ -45,7 +50,14 @@ export const useAuth = create<AuthState>()((set, get) => ({
     if (get().status === 'unknown') set({ user: null, status: 'ready' })
   },
   login: async (payload) => {
-    await api.login(payload)
+    const answer = await api.login(payload)
+    if ('two_factor_required' in answer) return 'two-factor'
+    clearQueryCache() // admin-only data (drafts) may now be visible
+    inflight = null
+    return get().refresh()
+  },
+  secondFactor: async (code) => {
+    await api.loginSecondFactor(code)
     clearQueryCache() // admin-only data (drafts) may now be visible
     inflight = null
     return get().refresh()

@@ -10,7 +10,9 @@ import type { UserDoc, UserModel } from '../models/user.js'
 export async function currentAccount(request: FastifyRequest, users: UserModel): Promise<UserDoc> {
   const id = request.session?.user?.id
   if (!id) throw unauthorized(AUTH_MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
-  const user = isObjectId(id) ? await users.findById(id).select('+password_hash').lean<UserDoc>() : null
+  const user = isObjectId(id)
+    ? await users.findById(id).select('+password_hash +totp_secret').lean<UserDoc>()
+    : null
   if (!user || user.disabled) {
     await request.session.destroy()
     throw unauthorized(AUTH_MESSAGES.notSignedIn, 'NOT_SIGNED_IN')

@@ -3,7 +3,9 @@ import { roleOf, type UserDoc } from '../models/user.js'
 
 /** An account as the API shows it: its id, names, role and e-mail, never its hash. */
 export const toUserDto = (
-  user: Pick<UserDoc, '_id' | 'username' | 'display_name' | 'role' | 'languages' | 'email'>,
+  user: Pick<UserDoc, '_id' | 'username' | 'display_name' | 'role' | 'languages' | 'email'> & {
+    totp_secret?: string | null
+  },
 ): AuthUser => ({
   id: String(user._id),
   username: user.username,
@@ -11,4 +13,5 @@ export const toUserDto = (
   role: roleOf(user),
   languages: user.languages ?? [],
   email: user.email ?? null,
+  ...(user.totp_secret !== undefined ? { two_factor: Boolean(user.totp_secret) } : {}),
 })

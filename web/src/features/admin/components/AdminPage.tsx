@@ -15,6 +15,9 @@ import { MediaTab } from '../tabs/media/MediaTab'
 import { PagesTab } from '../tabs/pages/PagesTab'
 import { ProjectsTab } from '../tabs/projects/ProjectsTab'
 import { SettingsTab } from '../tabs/settings/SettingsTab'
+import { UsersTab } from '../tabs/users/UsersTab'
+import { roleCan, type Capability } from '@site/contracts/role-table'
+import { useAuth } from '@/stores/auth'
 import '../admin.css'
 import '../admin-forms.css'
 import { texts } from '../texts'
@@ -29,14 +32,32 @@ const TABS = {
   settings: SettingsTab,
   inbox: InboxTab,
   audit: AuditTab,
+  users: UsersTab,
 } as const
 type Tab = keyof typeof TABS
 
 const isTab = (name: string | null): name is Tab => name !== null && Object.hasOwn(TABS, name)
 
+/** What a tab needs (contracts ROLE_CAPABILITIES): a role sees the tabs it can use (issue 46). */
+const NEEDS: Record<Tab, Capability[]> = {
+  content: ['content.edit', 'translate'],
+  blog: ['content.read', 'posts.own'],
+  pages: ['content.read'],
+  projects: ['content.read'],
+  features: ['content.read'],
+  media: ['content.read', 'media.upload'],
+  settings: ['account'],
+  inbox: ['inbox'],
+  audit: ['audit'],
+  users: ['users'],
+}
+
 export default function AdminPage() {
   const t = texts
   const asked = useSearchParams()[0].get('tab')
+  const role = useAuth((s) => s.user?.role)
+  const shown = (Object.keys(TABS) as Tab[]).filter((tab) => NEEDS[tab].some((c) => roleCan(role, c)))
+  const first = shown[0] ?? 'settings'
   return (
     <div className="container page admin">
       <nav aria-label={t.breadcrumb} className="breadcrumb">
@@ -54,23 +75,25 @@ export default function AdminPage() {
       <UnsavedChangesGuard />
       {/* Tabs mount their content only while active (each list loads when first shown); the content
           form stays mounted so unsaved edits survive a look at another tab. */}
-      <Tabs defaultValue={isTab(asked) ? asked : 'content'}>
+      <Tabs defaultValue={isTab(asked) && shown.includes(asked) ? asked : first}>
         <TabsList aria-label={t.contentManagement} className="admin-tabs">
-          {(Object.keys(TABS) as Tab[]).map((tab) => (
+          {shown.map((tab) => (
             <TabsTrigger key={tab} value={tab}>
               {t.tabs[tab]}
             </TabsTrigger>
           ))}
         </TabsList>
-        {(Object.entries(TABS) as [Tab, ComponentType][]).map(([tab, Component]) => (
-          <TabsContent
-            key={tab}
-            value={tab}
-            {...(tab === 'content' ? { forceMount: true as const, className: 'admin-tab--kept' } : {})}
-          >
-            <Component />
-          </TabsContent>
-        ))}
+        {(Object.entries(TABS) as [Tab, ComponentType][])
+          .filter(([tab]) => shown.includes(tab))
+          .map(([tab, Component]) => (
+            <TabsContent
+              key={tab}
+              value={tab}
+              {...(tab === 'content' ? { forceMount: true as const, className: 'admin-tab--kept' } : {})}
+            >
+              <Component />
+            </TabsContent>
+          ))}
       </Tabs>
     </div>
   )

@@ -14,6 +14,7 @@ export const common = {
     settings: 'Settings',
     inbox: 'Inbox',
     audit: 'Audit log',
+    users: 'Users',
   },
   // Shared words
   edit: 'Edit',

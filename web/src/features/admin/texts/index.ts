@@ -12,6 +12,7 @@ import { media } from './media'
 import { pages } from './pages'
 import { projects } from './projects'
 import { settings } from './settings'
+import { sessions, twoFactor, users } from './users'
 
 export const texts = {
   ...common,
@@ -29,5 +30,8 @@ export const texts = {
   preview,
   schedule,
   audit,
+  users,
+  sessions,
+  twoFactor,
 }
 export type AdminTexts = typeof texts

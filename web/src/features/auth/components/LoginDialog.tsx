@@ -13,16 +13,25 @@ export function LoginDialog() {
   const open = useDialogs((s) => s.open.login)
   const setOpen = useDialogs((s) => s.setOpen)
   const login = useAuth((s) => s.login)
+  const secondFactor = useAuth((s) => s.secondFactor)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [askCode, setAskCode] = useState(false)
   const [pending, setPending] = useState(false)
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    if (pending || !username || !password) return
+    if (pending || !username || !password || (askCode && !code)) return
     setPending(true)
     try {
-      await login({ username, password })
+      if (askCode) await secondFactor(code)
+      else if ((await login({ username, password })) === 'two-factor') {
+        setAskCode(true)
+        return
+      }
+      setAskCode(false)
+      setCode('')
       toast({ title: t.loginSuccess, description: t.welcomeBack })
       setUsername('')
       setPassword('')
@@ -63,6 +72,20 @@ export function LoginDialog() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field>
+          {askCode ? (
+            <Field label={t.code} htmlFor="login-code">
+              <Input
+                id="login-code"
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="text"
+                required
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            </Field>
+          ) : null}
           <div className="dialog-actions">
             <Button type="button" variant="outline" onClick={() => setOpen('login', false)}>
               {t.cancel}

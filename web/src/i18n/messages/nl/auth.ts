@@ -2,6 +2,7 @@
 export const auth = {
   loginTitle: 'Admin Login',
   username: 'Username',
+  code: 'Code from your authenticator app, or a recovery code',
   password: 'Password',
   cancel: 'Cancel',
   login: 'Login',

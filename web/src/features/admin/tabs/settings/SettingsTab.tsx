@@ -6,15 +6,22 @@ import { SecurityInfo } from './SecurityInfo'
 import { UsernameForm } from './UsernameForm'
 import { DisplayNameForm } from './DisplayNameForm'
 import { texts } from '../../texts'
+import { SessionsList } from './SessionsList'
+import { TwoFactorForm } from './TwoFactorForm'
+import { useAuth } from '@/stores/auth'
 
 export function SettingsTab() {
   const t = texts
+  const me = useAuth((s) => s.user)
+  const on = Boolean(me?.two_factor)
   return (
     <Section title={t.tabs.settings} id="admin-settings">
       <div className="admin-grid-2 admin-grid-2--top">
         <UsernameForm />
         <PasswordForm />
         <DisplayNameForm />
+        <TwoFactorForm on={on} />
+        <SessionsList />
       </div>
       <SecurityInfo />
     </Section>
