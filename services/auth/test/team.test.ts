@@ -10,7 +10,7 @@ const PW = 'correct horse battery'
 const h = await testApp({ ...auth, name: 'authteam' })
 t.teardown(() => h.close())
 const ownerId = await addUser(h, 'boss', PW)
-const adminId = await addMember(h, 'ada', PW, 'admin', { email: 'Ada@Example.com' })
+await addMember(h, 'ada', PW, 'admin', { email: 'Ada@Example.com' })
 const editorId = await addMember(h, 'ed', PW, 'editor', { email: 'ed@example.com' })
 const authorId = await addMember(h, 'aut', PW, 'author')
 const owner = await signIn(h, 'boss', PW)

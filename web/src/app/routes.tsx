@@ -5,7 +5,9 @@
 // browser). Dutch pages keep the spec's paths; the same pages in English and German live under
 // /en and /de. / is in the entry chunk, the other pages are React.lazy exports of their features
 // (own chunks, <Suspense> in RootLayout); /admin is lazy-loaded too, rendered in the browser only.
+import { Suspense } from 'react'
 import type { RouteObject } from 'react-router-dom'
+import { InvitePage, ResetPage } from '@/features/auth'
 import { BlogListPage, BlogPostPage, PostPreview } from '@/features/blog'
 import { HOME_PROJECTS, LATEST_POSTS } from '@/features/home'
 import { CmsPage, PagePreview } from '@/features/pages'
@@ -112,6 +114,29 @@ const pages = (): RouteObject[] => [
   ),
   // Signed-in admins only, not indexed: the server sends the app shell, the browser renders it.
   page({ path: 'admin', element: <AdminRoute /> }, { shell: true, head: (h) => h.admin() }),
+  // The links of the team's mails (issue 46): shells too, never indexed.
+  page(
+    {
+      path: 'admin/invite/:token',
+      element: (
+        <Suspense fallback={null}>
+          <InvitePage />
+        </Suspense>
+      ),
+    },
+    { shell: true, head: (h) => h.admin() },
+  ),
+  page(
+    {
+      path: 'admin/reset/:token',
+      element: (
+        <Suspense fallback={null}>
+          <ResetPage />
+        </Suspense>
+      ),
+    },
+    { shell: true, head: (h) => h.admin() },
+  ),
   page({ path: '*', element: <NotFoundPage /> }, { reads: () => null, head: (h) => h.notFound() }),
 ]
 

@@ -6,3 +6,11 @@ import { lazy } from 'react'
 export const LoginDialog = lazy(() =>
   import('./components/LoginDialog').then((m) => ({ default: m.LoginDialog })),
 )
+
+// The pages an invitation or reset mail opens (issue 46): their own chunk too.
+export const InvitePage = lazy(() =>
+  import('./components/TeamLinkPages').then((m) => ({ default: m.InvitePage })),
+)
+export const ResetPage = lazy(() =>
+  import('./components/TeamLinkPages').then((m) => ({ default: m.ResetPage })),
+)

@@ -3,6 +3,7 @@ import type { PostFormField, PostHintField } from '../tabs/blog/blogPostForm'
 import { schedule } from './editorial'
 
 export const blog = {
+  publishByEditor: 'You write drafts: an editor publishes and schedules them.',
   heading: 'Blog posts',
   newItem: 'New Blog Post',
   empty: 'No blog posts yet.',

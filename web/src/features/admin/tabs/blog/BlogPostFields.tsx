@@ -12,6 +12,8 @@ import {
 } from './blogPostForm'
 import { texts } from '../../texts'
 import { MediaPickerButton } from '../media/MediaPicker'
+import { roleCan } from '@site/contracts/role-table'
+import { useAuth } from '@/stores/auth'
 
 export function BlogPostFields({
   form,
@@ -24,6 +26,10 @@ export function BlogPostFields({
 }) {
   // Every field the editor shows has its label, and its hint when it asks for one (texts/blog.ts).
   const { fields: labels, hints } = texts.blog
+  const canPublish = roleCan(
+    useAuth((s) => s.user?.role),
+    'content.publish',
+  )
   const text = (key: PostTextField) => {
     const spec = textSpec(key)
     const field = (
@@ -76,6 +82,16 @@ export function BlogPostFields({
     } else if (textSpec(key).half) pending = key
     else out.push(text(key))
   }
+  // An author (issue 46) writes drafts: publishing and scheduling are an editor's (the server refuses them too).
+  if (!canPublish)
+    return (
+      <>
+        {out}
+        <p className="admin-muted" data-testid="post-publish-hidden">
+          {texts.blog.publishByEditor}
+        </p>
+      </>
+    )
   return (
     <>
       {out}
