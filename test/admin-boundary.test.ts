@@ -21,6 +21,12 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/auth/security-info',
     'POST /api/auth/login',
     'POST /api/auth/logout',
+    // The team (issue 46): the second step of a sign-in, and the links of the team's mails.
+    'POST /api/auth/login/2fa',
+    'GET /api/auth/invites/:token',
+    'POST /api/auth/invites/:token/accept',
+    'POST /api/auth/password-reset',
+    'POST /api/auth/password-reset/:token',
   ],
   content: [
     'GET /api/content/health',

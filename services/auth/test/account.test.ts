@@ -121,6 +121,7 @@ t.test('change-username: rules, messages, taken → 409, case change allowed', a
     id,
     username: 'The Boss',
     display_name: null,
+    ...OWNER,
   })
   t.same(
     (await h.call('GET', '/api/auth/user', undefined, { cookie: second })).json().username,

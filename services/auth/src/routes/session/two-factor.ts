@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { AuthUser, TWO_FACTOR_MESSAGES } from '@site/contracts'
-import { adminOnly, badRequest, errorResponses, unauthorized } from '@site/service-kit'
+import { adminOnly, badRequest, errorResponses, noBody, unauthorized } from '@site/service-kit'
 import type { Config } from '../../config.js'
 import { currentAccount } from '../../lib/current-account.js'
 import { startSession } from '../../lib/sign-in.js'
@@ -122,12 +122,13 @@ const twoFactor: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { c
     scope.post(
       '/api/auth/2fa/setup',
       {
+        preValidation: noBody,
         schema: {
           tags: ['auth'],
           summary: 'Start two-factor sign-in: a new secret and its otpauth:// URL (for the QR code)',
           response: {
             200: Type.Object({ secret: Type.String(), otpauth_url: Type.String() }),
-            ...errorResponses(401, 503),
+            ...errorResponses(400, 401, 503),
           },
         },
       },

@@ -20,6 +20,8 @@ import { emailKey, usernameKey, type UserDoc } from '../../models/user.js'
 import { newToken, tokenHash, type InvitationDoc } from '../../models/invitation.js'
 import { checkDisplayName } from '../../lib/display-name.js'
 
+/** What an e-mail address looks like (one @, a dot in the domain, no spaces). */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) })
 const gone = (message: string, code: string) => new HttpError(410, message, code)
 
@@ -141,7 +143,7 @@ const teamPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     },
     async (request, reply) => {
       const email = emailKey(request.body.email ?? '')
-      if (!email) throw badRequest(AUTH_MESSAGES.emailInvalid, 'INVALID_EMAIL')
+      if (!EMAIL.test(email)) throw badRequest(AUTH_MESSAGES.emailInvalid, 'INVALID_EMAIL')
       const user = await users.findOne({ email }).lean<UserDoc>()
       if (user && !user.disabled) {
         const { token, hash } = newToken()

@@ -24,9 +24,9 @@ import type { Config } from '../../config.js'
 import { emailKey, roleOf } from '../../models/user.js'
 import { newToken, type InvitationDoc } from '../../models/invitation.js'
 import { inviteMail } from '../../lib/team-mail.js'
+import { EMAIL } from '../team/public.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function toInvitation(doc: InvitationDoc, now: number): Invitation {
   return {
