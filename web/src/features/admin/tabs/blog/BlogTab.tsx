@@ -23,10 +23,16 @@ import { ImportsSection } from './imports/ImportsSection'
 import { HistoryButton } from '../../components/history/HistoryDialog'
 import { ScheduledBadge, ScheduleTimes } from '../../components/schedule/Schedule'
 import { texts } from '../../texts'
+import { roleCan } from '@site/contracts/role-table'
+import { useAuth } from '@/stores/auth'
 
 export function BlogTab() {
   const t = texts
   const tb = t.blog
+  const canImport = roleCan(
+    useAuth((s) => s.user?.role),
+    'imports',
+  )
   const { language } = useLanguage()
   const list = usePagedList(
     (page, q) => queryKeys.blog.page('all', page, ADMIN_PAGE_SIZE, q),
@@ -113,7 +119,8 @@ export function BlogTab() {
           onConfirm={() => remove(confirm.target!)}
         />
       </Section>
-      <ImportsSection onOpenPost={(post) => void dialog.openEdit(post)} />
+      {/* Imports are an editor's (issue 46: an author has no `imports`). */}
+      {canImport ? <ImportsSection onOpenPost={(post) => void dialog.openEdit(post)} /> : null}
     </>
   )
 }
