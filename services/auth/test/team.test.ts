@@ -108,7 +108,7 @@ t.test(
 t.test('the audit trail names the person for role changes and disables', async (t) => {
   let entries: AuditEntry[] = []
   for (let i = 0; i < 50; i++) {
-    const res = await h.call('GET', '/api/admin/audit?kind=account', undefined, owner)
+    const res = await h.call('GET', '/api/admin/audit?kind=account&pageSize=50', undefined, owner)
     entries = (JSON.parse(res.body) as PagedList<AuditEntry>).items
     if (entries.some((e) => e.action === 'enable')) break
     await new Promise((r) => setTimeout(r, 100))
