@@ -92,7 +92,8 @@ export function adminOnly(scope: FastifyInstance, opts: AdminOnlyOptions = {}) {
     // handler of its own that would reshape the error.
     return reply.code(401).send(errorBody(401, opts.message ?? ADMIN_REQUIRED, opts.code))
   })
-  scope.addHook('preHandler', translatorFieldsOnly)
+  // Before validation: the body as sent, without the defaults the schema fills in.
+  scope.addHook('preValidation', translatorFieldsOnly)
   scope.addHook('onSend', noStore)
 }
 
