@@ -57,7 +57,14 @@ const twoFactor: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { c
     const step = user.totp_secret ? totpStep(user.totp_secret, code, now()) : null
     if (step !== null) {
       const used = await users.updateOne(
-        { _id: user._id, $or: [{ totp_last_step: null }, { totp_last_step: { $lt: step } }] },
+        // The step must be newer than the last used one (operators marked trusted: the kit's
+        // mongoose sanitizes filters).
+        {
+          _id: user._id,
+          ...(user.totp_last_step == null
+            ? { totp_last_step: null }
+            : { totp_last_step: users.base.trusted({ $lt: step }) as never }),
+        },
         { $set: { totp_last_step: step } },
       )
       return used.modifiedCount === 1
