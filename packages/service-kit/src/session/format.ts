@@ -21,6 +21,9 @@ export interface SessionUser {
   role?: string
   /** A translator's languages. */
   languages?: string[]
+  /** The account's e-mail and whether two-factor sign-in is on (as the auth service answers them). */
+  email?: string | null
+  two_factor?: boolean
 }
 
 /** What a stored session holds besides @fastify/session's own `cookie` field. */

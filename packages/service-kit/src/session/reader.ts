@@ -2,7 +2,6 @@ import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
 import type { FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
-import { LEGACY_ROLE } from '@site/contracts'
 import { unavailable, isDependencyDown } from '../errors.js'
 import { SESSION_COOKIE, liveSession, sessionKey, sessionTtlMs, type SessionUser } from './format.js'
 
@@ -50,13 +49,17 @@ export default fp<SessionReaderOptions>(
           return null
         }
         await opts.redis().pexpire(key, sessionTtlMs(session, at))
-        const { id, username, display_name, role, languages } = session.user
+        const { id, username, display_name, role, languages, email, two_factor } = session.user
+        // Role and the rest only when the session holds them: a session from before roles reads
+        // as before (contracts roleCan takes an absent role as LEGACY_ROLE).
         return {
           id,
           username,
           display_name: typeof display_name === 'string' ? display_name : null,
-          role: typeof role === 'string' ? role : LEGACY_ROLE,
-          languages: Array.isArray(languages) ? languages.filter((l) => typeof l === 'string') : [],
+          ...(typeof role === 'string' ? { role } : {}),
+          ...(Array.isArray(languages) ? { languages: languages.filter((l) => typeof l === 'string') } : {}),
+          ...(email !== undefined ? { email: typeof email === 'string' ? email : null } : {}),
+          ...(two_factor !== undefined ? { two_factor: two_factor === true } : {}),
         }
       } catch (err) {
         if (isDependencyDown(err)) throw unavailable()

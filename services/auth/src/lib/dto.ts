@@ -13,5 +13,5 @@ export const toUserDto = (
   role: roleOf(user),
   languages: user.languages ?? [],
   email: user.email ?? null,
-  ...(user.totp_secret !== undefined ? { two_factor: Boolean(user.totp_secret) } : {}),
+  two_factor: Boolean(user.totp_secret),
 })

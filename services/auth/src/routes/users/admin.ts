@@ -59,10 +59,9 @@ const usersAdmin: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest(ROLE_MESSAGES.languagesRequired, 'LANGUAGES_REQUIRED')
       const set: Partial<UserDoc> = { role: nextRole, languages: nextLanguages }
       if (disabled !== undefined) set.disabled = disabled
-      const after = await users
-        .findByIdAndUpdate(target._id, { $set: set }, { new: true })
-        .select('+totp_secret')
-        .lean<UserDoc>()
+      // Not findAndModify: FerretDB takes no projection there, and the hidden fields need one.
+      await users.updateOne({ _id: target._id }, { $set: set })
+      const after = await users.findById(target._id).select('+totp_secret').lean<UserDoc>()
       if (!after) throw notFound(ROLE_MESSAGES.userNotFound, 'USER_NOT_FOUND')
       const roleChanged = nextRole !== current || String(nextLanguages) !== String(target.languages ?? [])
       const disabling = disabled === true && !target.disabled
