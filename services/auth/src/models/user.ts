@@ -80,12 +80,12 @@ export async function findByLogin(users: UserModel, login: string): Promise<User
   if (login.includes('@')) {
     const byEmail = await users
       .findOne({ email: emailKey(login) })
-      .select('+password_hash')
+      .select('+password_hash +totp_secret')
       .lean<UserDoc>()
     if (byEmail) return byEmail
   }
   return users
     .findOne({ username_key: usernameKey(login) })
-    .select('+password_hash')
+    .select('+password_hash +totp_secret')
     .lean<UserDoc>()
 }
