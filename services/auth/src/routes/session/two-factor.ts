@@ -109,7 +109,7 @@ const twoFactor: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { c
         throw err
       }
       if (!ok) {
-        await app.changes.record(request, {
+        await app.changes.afterWrite(request, {
           kind: 'account',
           action: 'sign-in-failed',
           target: { id: String(user._id), label: user.username },
@@ -181,7 +181,7 @@ const twoFactor: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { c
             },
           },
         )
-        await app.changes.record(request, {
+        await app.changes.afterWrite(request, {
           kind: 'account',
           action: 'two-factor',
           target: { id: String(user._id), label: user.username },
