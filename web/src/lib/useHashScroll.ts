@@ -92,7 +92,16 @@ export function scrollToSectionWhenPresent(id: string): () => void {
 
 const documentTop = (el: HTMLElement) => el.getBoundingClientRect().top + window.scrollY
 
+/**
+ * The class on <html> that lays out every home section (home.css): below the hero they are
+ * `content-visibility: auto` placeholders of 700 px until shown, so a scroll computed from them ends
+ * far from its section (about 1,000 px past Tools). Once a visitor goes to a section, the page is
+ * laid out in full; it stays so (the scroll follows the real heights).
+ */
+export const SECTIONS_LAID_OUT = 'sections-laid-out'
+
 function scrollToElement(el: HTMLElement) {
+  document.documentElement.classList.add(SECTIONS_LAID_OUT)
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
   el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
   if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
