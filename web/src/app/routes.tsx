@@ -97,7 +97,7 @@ const pages = (): RouteObject[] => [
       images: ({ post }) => postImageSources(post),
       notFound: (h) => ({ ...h.notFound(h.t.preview.gone, h.t.preview.goneText), noindex: true }),
       private: true,
-      chunks: [`${BLOG}/PostPreview.tsx`, `${BLOG}/BlogPostPage.tsx`, `${BLOG}/ShareButtons.tsx`],
+      chunks: [`${BLOG}/PostPreview.tsx`, `${BLOG}/BlogPostPage.tsx`],
     },
   ),
   page(

@@ -10,7 +10,7 @@ import { useT } from '@/i18n'
 import { pageParam } from '@/lib/pageNumber'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { usePublishedPosts } from '@/api/blog'
-import { BlogPagination } from './BlogPagination'
+import { BlogPageMissing, BlogPagination } from './BlogPagination'
 import { BlogCard, BlogCardSkeleton } from './BlogCard'
 import { useOpenedOnce } from '@/lib/useOpenedOnce'
 import { useImageInfos } from '@/lib/responsiveImages'
@@ -28,9 +28,13 @@ export function BlogListPage() {
   const b = t.blog
   const isAdmin = useIsAdmin()
   const [params] = useSearchParams()
-  // `?page=N`, else the first page (the server answers other values with 404).
-  const page = pageParam(params) ?? 1
+  // `?page=N`; absent: the first page. Other values (0, abc, past PAGE_MAX) and a page past the last
+  // one are no page: the server answers 404 and the page says so (not page 1, not "no posts yet").
+  const asked = pageParam(params)
+  const page = asked ?? 1
   const posts = usePublishedPosts(page)
+  const pages = posts.data ? Math.max(1, Math.ceil(posts.data.total / posts.data.pageSize)) : null
+  const missing = asked === null || (page > 1 && pages !== null && page > pages)
   const images = useImageInfos((posts.data?.items ?? []).map((p) => p.featured_image))
   const [uploading, setUploading] = useState(false)
   const uploadOpened = useOpenedOnce(uploading)
@@ -49,7 +53,9 @@ export function BlogListPage() {
           </Button>
         ) : null}
       </header>
-      {posts.isPending ? (
+      {missing ? (
+        <BlogPageMissing pages={asked === null ? null : pages} />
+      ) : posts.isPending ? (
         <ul className="card-grid" aria-busy="true" aria-label={t.common.loading} data-testid="blog-loading">
           {Array.from({ length: BLOG_SKELETONS }, (_, i) => (
             <BlogCardSkeleton key={i} />

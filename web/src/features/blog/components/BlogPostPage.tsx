@@ -87,9 +87,21 @@ export function BlogPostPage({ read }: { read?: PublicRead<BlogPost | null> }) {
       </div>
     )
   }
+  // A post without this language's text is shown in Dutch (lang="nl"); the reader is told why.
+  const fallsBack = language !== 'nl' && !data[`content_${language}`]
   return (
     <article className="container page blog-post" lang={data[`title_${language}`] ? language : 'nl'}>
       <BackLink />
+      {fallsBack ? (
+        <p
+          className="blog-post__language-notice"
+          lang={language}
+          role="note"
+          data-testid="post-language-notice"
+        >
+          {b.notInLanguage}
+        </p>
+      ) : null}
       <header className="blog-post__header">
         <h1 className="blog-post__title">{title}</h1>
         <p className="blog-card__meta">
@@ -102,9 +114,12 @@ export function BlogPostPage({ read }: { read?: PublicRead<BlogPost | null> }) {
             {data.author}
           </span>
         </p>
-        <Suspense fallback={<div className="blog-share blog-share--placeholder" aria-hidden="true" />}>
-          <ShareButtons title={title ?? ''} />
-        </Suspense>
+        {/* A preview's link is secret: it offers no sharing. */}
+        {read ? null : (
+          <Suspense fallback={<div className="blog-share blog-share--placeholder" aria-hidden="true" />}>
+            <ShareButtons title={title ?? ''} />
+          </Suspense>
+        )}
         <TagList tags={data.tags ?? []} limit={0} />
       </header>
       <Picture

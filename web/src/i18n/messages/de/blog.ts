@@ -9,6 +9,13 @@ export const blog: Messages['blog'] = {
   nextPage: 'Weiter',
   pageOf: (page: number) => `Seite ${page}`,
   pageXofY: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  pageMissingTitle: 'Diese Seite gibt es nicht',
+  pageMissingText: (pages: number) =>
+    pages === 1 ? 'Der Blog hat eine Seite.' : `Der Blog hat ${pages} Seiten.`,
+  firstPage: 'Zur ersten Seite',
+  lastPage: 'Zur letzten Seite',
+  notInLanguage:
+    'Dieser Beitrag ist (noch) nicht auf Deutsch verfügbar: Sie lesen die niederländische Fassung.',
   readMore: 'Weiterlesen',
   moreTags: (n: number) => `+${n} weitere`,
   emptyTitle: 'Noch keine Blogbeiträge',

@@ -9,6 +9,12 @@ export const blog: Messages['blog'] = {
   nextPage: 'Next',
   pageOf: (page: number) => `page ${page}`,
   pageXofY: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pageMissingTitle: 'This page does not exist',
+  pageMissingText: (pages: number) =>
+    pages === 1 ? 'The blog has one page.' : `The blog has ${pages} pages.`,
+  firstPage: 'Go to the first page',
+  lastPage: 'Go to the last page',
+  notInLanguage: 'This post is not (yet) available in English: you are reading the Dutch original.',
   readMore: 'Read more',
   moreTags: (n: number) => `+${n} more`,
   emptyTitle: 'No blog posts yet',

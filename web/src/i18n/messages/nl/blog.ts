@@ -9,6 +9,12 @@ export const blog = {
   nextPage: 'Volgende',
   pageOf: (page: number) => `pagina ${page}`,
   pageXofY: (page: number, pages: number) => `Pagina ${page} van ${pages}`,
+  pageMissingTitle: 'Deze pagina bestaat niet',
+  pageMissingText: (pages: number) =>
+    pages === 1 ? 'De blog heeft één pagina.' : `De blog heeft ${pages} pagina's.`,
+  firstPage: 'Naar de eerste pagina',
+  lastPage: 'Naar de laatste pagina',
+  notInLanguage: 'Dit bericht is (nog) niet in het Nederlands beschikbaar: u leest de oorspronkelijke tekst.',
   readMore: 'Lees meer',
   moreTags: (n: number) => `+${n} meer`,
   emptyTitle: 'Nog geen blogberichten',
