@@ -3,7 +3,7 @@
 // Login or Edit + Logout. Below 900 px the items collapse into a menu that closes after a choice.
 // Foundation version; the public-site engineer owns and refines it.
 import { Menu, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Button, LogoMark } from '@/components'
 import { useAuth } from '@/stores/auth'
@@ -34,11 +34,29 @@ export function TopBar() {
   const logout = useAuth((s) => s.logout)
   const openDialog = useDialogs((s) => s.openDialog)
   const navigate = useNavigate()
-  const { pathname } = useLocation()
+  const { pathname, search, hash } = useLocation()
   const to = useLocalePath()
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const cameFrom = useCameFrom(pathname, search, hash)
   useHashScroll()
 
   useEffect(() => setMenuOpen(false), [pathname])
+  // Escape closes the phone menu, focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setMenuOpen(false)
+      menuButton.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [menuOpen])
+  /** A dialog opened from the phone menu returns focus to the menu's button (its item is gone). */
+  const open = (dialog: 'contact' | 'login') => {
+    openDialog(dialog, menuOpen ? menuButton.current : null)
+    setMenuOpen(false)
+  }
 
   const goToSection = (id: string) => {
     setMenuOpen(false)
@@ -47,6 +65,9 @@ export function TopBar() {
   }
   const onLogout = async () => {
     setMenuOpen(false)
+    // Out of the admin first, to the page the admin came from (else home): on /admin a signed-out
+    // visitor gets the login dialog, which is not what Logout asked for.
+    if (isAdminPath(pathname)) navigate(cameFrom.current ?? to('/'), { replace: true })
     try {
       await logout()
       toast({ title: t.auth.loggedOut, description: t.auth.loggedOutText })
@@ -70,14 +91,7 @@ export function TopBar() {
       >
         {t.nav.blog}
       </Link>
-      <Button
-        variant="ghost"
-        className="topbar__item"
-        onClick={() => {
-          setMenuOpen(false)
-          openDialog('contact')
-        }}
-      >
+      <Button variant="ghost" className="topbar__item" onClick={() => open('contact')}>
         {t.nav.contact}
       </Button>
     </>
@@ -99,14 +113,7 @@ export function TopBar() {
           </Button>
         </>
       ) : (
-        <Button
-          variant="primary"
-          className="topbar__item"
-          onClick={() => {
-            setMenuOpen(false)
-            openDialog('login')
-          }}
-        >
+        <Button variant="primary" className="topbar__item" onClick={() => open('login')}>
           {t.nav.login}
         </Button>
       )}
@@ -127,6 +134,7 @@ export function TopBar() {
         <Button
           variant="ghost"
           size="icon"
+          ref={menuButton}
           className="topbar__menu-button"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -144,4 +152,15 @@ export function TopBar() {
       ) : null}
     </header>
   )
+}
+
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/')
+
+/** The last page outside the admin this tab showed (null: the admin was opened directly). */
+function useCameFrom(pathname: string, search: string, hash: string) {
+  const last = useRef<string | null>(null)
+  useEffect(() => {
+    if (!isAdminPath(pathname)) last.current = pathname + search + hash
+  }, [pathname, search, hash])
+  return last
 }

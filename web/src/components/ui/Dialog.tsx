@@ -17,6 +17,8 @@ export interface DialogContentProps {
   className?: string
   /** Label of the close (X) button; default "Close". */
   closeLabel?: string
+  /** Where focus goes on close (Radix's onCloseAutoFocus: preventDefault and focus another element). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** Overlay + centred panel with title, optional description, a close button; focus is trapped, Esc closes. */
@@ -27,12 +29,14 @@ export function DialogContent({
   size = 'md',
   className,
   closeLabel = 'Close',
+  onCloseAutoFocus,
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="dialog__overlay" />
       <RadixDialog.Content
         className={cn('dialog', `dialog--${size}`, className)}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <div className="dialog__header">

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogContent, Field, Input } from '@/components'
 import { errorMessage } from '@/lib/api'
-import { useDialogs } from '@/stores/dialogs'
+import { returnFocus, useDialogs } from '@/stores/dialogs'
 import { toast } from '@/stores/toast'
 import { useT } from '@/i18n'
 import { useAuth } from '@/stores/auth'
@@ -49,7 +49,7 @@ export function LoginDialog() {
 
   return (
     <Dialog open={open} onOpenChange={(o) => setOpen('login', o)}>
-      <DialogContent title={t.loginTitle} size="sm">
+      <DialogContent onCloseAutoFocus={returnFocus('login')} title={t.loginTitle} size="sm">
         <form onSubmit={onSubmit} className="form-stack">
           <Field label={t.username} htmlFor="login-username">
             <Input

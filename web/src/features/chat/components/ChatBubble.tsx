@@ -17,8 +17,11 @@ function AnswerRating({ m }: { m: ChatEntry }) {
       className={cn('chat__thumb', m.helpful === helpful && 'chat__thumb--on')}
       aria-label={helpful ? t.helpful : t.notHelpful}
       aria-pressed={m.helpful === helpful}
-      disabled={busy}
-      onClick={() => void rate(m.id, helpful)}
+      // aria-disabled, not disabled: a disabled button drops the keyboard focus to <body>.
+      aria-disabled={busy}
+      onClick={() => {
+        if (!busy) void rate(m.id, helpful)
+      }}
     >
       {helpful ? <ThumbsUp size={14} aria-hidden /> : <ThumbsDown size={14} aria-hidden />}
     </button>

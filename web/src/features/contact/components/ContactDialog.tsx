@@ -2,7 +2,7 @@
 // useDialogs().openDialog('contact') from the top bar and the hero.
 import { Button, Dialog, DialogContent } from '@/components'
 import { useT } from '@/i18n'
-import { useDialogs } from '@/stores/dialogs'
+import { returnFocus, useDialogs } from '@/stores/dialogs'
 import { ContactField } from './ContactField'
 import { useContactForm } from './useContactForm'
 
@@ -22,7 +22,12 @@ export function ContactDialog() {
   )
   return (
     <Dialog open={open} onOpenChange={(o) => setOpen('contact', o)}>
-      <DialogContent title={c.dialogTitle} description={c.dialogSubtitle} closeLabel={t.common.close}>
+      <DialogContent
+        onCloseAutoFocus={returnFocus('contact')}
+        title={c.dialogTitle}
+        description={c.dialogSubtitle}
+        closeLabel={t.common.close}
+      >
         <form onSubmit={form.onSubmit} className="form-stack" noValidate data-testid="contact-dialog-form">
           <ContactField form={form} name="name" id="cd-name" label={c.name} />
           <ContactField form={form} name="email" id="cd-email" label={c.email} />

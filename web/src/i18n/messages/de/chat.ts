@@ -13,6 +13,8 @@ export const chat: Messages['chat'] = {
   messages: 'Chatnachrichten',
   you: 'Sie',
   bot: 'Assistent',
+  /** The link for a page an answer cites, "contact form (open)". */
+  openLink: 'öffnen',
   sources: 'Weiterlesen:',
   disclosure:
     'Sie chatten mit einem automatisierten Assistenten (KI), nicht mit einem Menschen. Seine Antworten können falsch oder unvollständig sein. Wir speichern dieses Gespräch, um unsere Antworten zu verbessern.',

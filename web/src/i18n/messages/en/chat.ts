@@ -13,6 +13,8 @@ export const chat: Messages['chat'] = {
   messages: 'Chat messages',
   you: 'You',
   bot: 'Assistant',
+  /** The link for a page an answer cites, "contact form (open)". */
+  openLink: 'open',
   sources: 'Read more:',
   disclosure:
     'You are chatting with an automated assistant (AI), not a person. Its answers may be wrong or incomplete. We keep this conversation to improve our answers.',

@@ -18,6 +18,8 @@ export const chat = {
   messages: 'Chatberichten',
   you: 'U',
   bot: 'Assistent',
+  /** The link for a page an answer cites, "contact form (open)". */
+  openLink: 'openen',
   sources: 'Meer lezen:',
   // The disclosure above the first message (EU AI Act, art. 50): automated, may be wrong, a person.
   disclosure:
