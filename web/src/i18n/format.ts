@@ -41,8 +41,14 @@ export function formatDate(
   return d ? formatter(dateLocale(language), { timeZone: SITE_TIME_ZONE, ...options }).format(d) : ''
 }
 
-/** Hour and minute, e.g. "14:05" (the chat shows Dutch times: formatTime(ts, 'nl')). */
+/** Hour and minute in the site's zone, e.g. "14:05" (the chat shows Dutch times: formatTime(ts, 'nl')). */
 export function formatTime(value: string | number | Date, language: Language): string {
   const d = toDate(value)
-  return d ? formatter(dateLocale(language), { hour: '2-digit', minute: '2-digit' }).format(d) : ''
+  return d
+    ? formatter(dateLocale(language), {
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: SITE_TIME_ZONE,
+      }).format(d)
+    : ''
 }

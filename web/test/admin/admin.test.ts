@@ -216,7 +216,7 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   const published = d.getByRole('switch', { name: 'Published' })
   t.equal(await published.getAttribute('aria-checked'), 'false', 'posts default to unpublished')
   await d.getByRole('button', { name: 'Create Blog Post' }).click()
-  await toast('Blogpost aangemaakt').waitFor()
+  await toast('Blog post created').waitFor()
   await d.waitFor({ state: 'hidden' })
   const post = row('admin-blog-list', 'Automatisering voor het MKB')
   await post.waitFor()
@@ -230,7 +230,7 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   await e.getByRole('switch', { name: 'Published' }).click()
   await e.getByLabel('Dutch title').fill('Automatisering voor het MKB in 2025')
   await e.getByRole('button', { name: 'Update Blog Post' }).click()
-  await toast('Blogpost bijgewerkt').waitFor()
+  await toast('Blog post updated').waitFor()
   const edited = row('admin-blog-list', 'Automatisering voor het MKB in 2025')
   await edited.getByText('Published', { exact: true }).waitFor()
   const pub = await api<{ items: Array<{ slug: string }> }>('GET', '/api/blog?published=true')
@@ -298,7 +298,7 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   await form.getByText('Imported from the file').waitFor({ timeout: 60000 })
   await d.getByLabel('Dutch excerpt').fill('Minder handwerk met slimme workflows.')
   await d.getByRole('button', { name: 'Create Blog Post' }).click()
-  await toast('Blogpost aangemaakt').waitFor()
+  await toast('Blog post created').waitFor()
   await d.waitFor({ state: 'hidden' })
   const titles = await adminTitles()
   t.equal(titles.filter((x) => x === 'Slimme workflows').length, 1, 'submit saves one post')
@@ -319,7 +319,7 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
   await imported.getByRole('button', { name: /^Edit / }).click()
   await dialog('Edit Blog Post').getByLabel('Mark the translations as reviewed').check()
   await dialog('Edit Blog Post').getByRole('button', { name: 'Update Blog Post' }).click()
-  await toast('Blogpost bijgewerkt').waitFor()
+  await toast('Blog post updated').waitFor()
   await imported.getByText('needs review').waitFor({ state: 'detached' })
 
   // Delete both.
@@ -328,7 +328,7 @@ t.test('blog tab: translate buttons, create, publish, needs-review import, delet
       .getByRole('button', { name: /^Delete / })
       .click()
     await confirmDelete(title)
-    await toast('Blogpost verwijderd').waitFor()
+    await toast('Blog post deleted').waitFor()
     await row('admin-blog-list', title).waitFor({ state: 'detached' })
   }
   await page.getByText('No blog posts yet.').waitFor()
@@ -361,7 +361,7 @@ t.test('pages tab: create (published by default), edit, delete', async (t) => {
   await d.getByText('Slug may only contain lowercase letters, digits and hyphens').waitFor()
   await d.getByLabel('Slug').fill('over-ons')
   await d.getByRole('button', { name: 'Create Page' }).click()
-  await toast('Pagina aangemaakt').waitFor()
+  await toast('Page created').waitFor()
   await d.waitFor({ state: 'hidden' })
   const r = row('admin-pages-list', 'Over ons')
   await r.getByText('Published', { exact: true }).waitFor()
@@ -371,7 +371,7 @@ t.test('pages tab: create (published by default), edit, delete', async (t) => {
   await e.getByLabel('Dutch title').fill('Over ons (nieuw)')
   await e.getByRole('switch', { name: 'Published' }).click()
   await e.getByRole('button', { name: 'Update Page' }).click()
-  await toast('Pagina bijgewerkt').waitFor()
+  await toast('Page updated').waitFor()
   await row('admin-pages-list', 'Over ons (nieuw)').getByText('Draft', { exact: true }).waitFor()
   const pages = (
     await api<{ items: Array<{ slug: string; published: boolean; title_nl: string }> }>(
@@ -389,7 +389,7 @@ t.test('pages tab: create (published by default), edit, delete', async (t) => {
     .getByRole('button', { name: /^Delete / })
     .click()
   await confirmDelete('Over ons (nieuw)')
-  await toast('Pagina verwijderd').waitFor()
+  await toast('Page deleted').waitFor()
   await row('admin-pages-list', 'Over ons').waitFor({ state: 'detached' })
 })
 
@@ -608,7 +608,7 @@ t.test('features tab: create two, reorder, edit, delete', async (t) => {
     await d.getByLabel('Dutch description').fill(`${nl} beschrijving`)
     await d.getByLabel('English description').fill(`${en} description`)
     await d.getByRole('button', { name: 'Create Feature' }).click()
-    await toast('Feature aangemaakt').waitFor()
+    await toast('Feature created').waitFor()
     await d.waitFor({ state: 'hidden' })
     await row('admin-features-list', nl).waitFor()
   }
@@ -622,7 +622,7 @@ t.test('features tab: create two, reorder, edit, delete', async (t) => {
   )
 
   await page.getByRole('button', { name: 'Move Veilig up' }).click()
-  await toast('Volgorde opgeslagen').waitFor()
+  await toast('Order saved').waitFor()
   ids = (await api<Array<{ id: string; title_nl: string }>>('GET', '/api/features')).data
   const order = ids.map((f) => f.title_nl)
   t.ok(order.indexOf('Veilig') < order.indexOf('Snel'), 'reordered on the server')
@@ -638,7 +638,7 @@ t.test('features tab: create two, reorder, edit, delete', async (t) => {
   const e = dialog('Edit Feature')
   await e.getByLabel('Dutch title').fill('Razendsnel')
   await e.getByRole('button', { name: 'Update Feature' }).click()
-  await toast('Feature bijgewerkt').waitFor()
+  await toast('Feature updated').waitFor()
   await row('admin-features-list', 'Razendsnel').waitFor()
 
   for (const name of ['Razendsnel', 'Veilig']) {
@@ -646,7 +646,7 @@ t.test('features tab: create two, reorder, edit, delete', async (t) => {
       .getByRole('button', { name: /^Delete / })
       .click()
     await confirmDelete(name)
-    await toast('Feature verwijderd').waitFor()
+    await toast('Feature deleted').waitFor()
     await row('admin-features-list', name).waitFor({ state: 'detached' })
   }
   t.equal((await api<unknown[]>('GET', '/api/features')).data.length, before, 'deleted')

@@ -1,5 +1,6 @@
 // The editorial tools as an admin uses them (docs/editorial.md), in Chromium against the stack:
-// a post written with a publish time shows as Scheduled with that time in the admin's zone; its
+// a post written with a publish time shows as Scheduled with that time in Amsterdam time (the
+// admin's one clock, also for an admin whose browser is in New York); its
 // preview link, opened by an anonymous browser, shows the draft under the Preview bar until it is
 // revoked; an edit shows in the post's History with what changed, and Restore brings the earlier
 // title back; a page written with a publish time (Published switched off first) shows as
@@ -15,14 +16,15 @@ const PASSWORD = 'editor-test-password-1'
 const stack = await startStack({ only: ['auth', 'content', 'blog', 'blog-worker', 'web', 'gateway'] })
 t.teardown(() => stack.stop())
 await seedAdmin(stack, USER, PASSWORD)
-const browser = await launchBrowser({ baseURL: stack.url })
+// Far from Amsterdam: the admin's times are Amsterdam time whatever the browser's zone (issue 49 #3).
+const browser = await launchBrowser({ baseURL: stack.url, timezoneId: 'America/New_York' })
 t.teardown(() => browser.close())
 const page = await browser.newPage()
 const errors = collectPageErrors(page, { ignore: [/status of 401/] })
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text })
 const dialog = (name: string) => page.getByRole('dialog', { name })
 const row = (title: string) => page.getByTestId('admin-row').filter({ hasText: title })
-/** Tomorrow at `hhmm`, the admin's local time, as a datetime-local input takes it. */
+/** Tomorrow at `hhmm` as a datetime-local input takes it (read as Amsterdam time). */
 const tomorrowAt = (hhmm: string) =>
   // (Code as text: tsx would wrap a function with helpers the page does not have.)
   page.evaluate<string>(`(() => {
@@ -35,24 +37,42 @@ const tomorrowAt = (hhmm: string) =>
 async function fill(form: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value)
 }
-/** A list row marked Scheduled at the `local` moment typed, shown in the admin's (the browser's) zone. */
+/** The moment `local` (YYYY-MM-DDTHH:mm) is in Amsterdam, by Intl (not by the code under test). */
+function amsterdamIso(local: string): string {
+  const wall = Date.parse(`${local}:00Z`)
+  const fmt = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Amsterdam',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  for (const hours of [1, 2]) {
+    const at = wall - hours * 3_600_000
+    if (fmt.format(at).replace(' ', 'T') === local) return new Date(at).toISOString()
+  }
+  throw new Error(`${local} is no Amsterdam time`)
+}
+
+/** A list row marked Scheduled at the `local` moment typed, stored and shown as Amsterdam time. */
 async function expectScheduled(t: Test, r: Locator, local: string) {
   await r.getByTestId('scheduled-badge').waitFor()
   t.equal(await r.getByTestId('scheduled-badge').innerText(), 'Scheduled')
   t.equal(
     await r.getByTestId('scheduled-at').getAttribute('datetime'),
-    await page.evaluate<string>(`new Date(${JSON.stringify(local)}).toISOString()`),
-    'stored as that local moment',
+    amsterdamIso(local),
+    'stored as that Amsterdam moment',
   )
   // The time typed is the time shown.
   t.match(
     await r.getByTestId('scheduled-at').innerText(),
-    local.slice(-5).replace(/^0/, ''),
-    'shown in the admin’s zone',
+    new RegExp(`${local.slice(-5)} CES?T`),
+    'shown as typed, the zone named',
   )
 }
 
-t.test('sign in and write a post with a publish time: Scheduled, in the admin’s zone', async (t) => {
+t.test('sign in and write a post with a publish time: Scheduled, in Amsterdam time', async (t) => {
   await page.goto('/admin')
   const login = dialog('Admin Login')
   await login.getByLabel('Username').fill(USER)
@@ -110,13 +130,34 @@ t.test('History shows what changed; Restore brings the earlier title back', asyn
   const items = history.getByTestId('history-item')
   await items.nth(1).waitFor()
   t.match(await items.nth(0).innerText(), /edited · editor-admin/)
-  t.match(await items.nth(0).innerText(), /Changed: title_nl/)
-  t.match(await items.nth(1).innerText(), /created/)
+  // In the admin's words, not field names (issue 49 #8).
+  t.match(await items.nth(0).innerText(), /Changed: Dutch title/)
+  t.notMatch(await items.nth(0).innerText(), /title_nl/)
+  t.match(await items.nth(1).innerText(), /created[\s\S]*First version/)
+  // The earlier version seen beside the current one before restoring it.
   await items
     .nth(1)
-    .getByRole('button', { name: /^Restore/ })
+    .getByRole('button', { name: /^View the version of/ })
     .click()
+  const version = items.nth(1).getByTestId('history-version')
+  await version.getByRole('table').waitFor()
+  const diff = await version.getByRole('row', { name: /Dutch title/ }).innerText()
+  t.match(diff, /Gepland bericht[\s\S]*Verkeerde titel/, 'this version and the current title side by side')
+  // A slow restore says what it is doing (held here until the text has been seen).
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/revisions/*/restore', async (route) => {
+    await held
+    await route.continue()
+  })
+  await version.getByRole('button', { name: 'Restore this version' }).click()
+  await history
+    .getByTestId('history-status')
+    .filter({ hasText: /Restoring the version of/ })
+    .waitFor()
+  release()
   await toast('Version restored').waitFor()
+  await page.unroute('**/revisions/*/restore')
   // The row (and its dialog) now carries the restored title.
   const restored = dialog('History: Gepland bericht')
   await restored.getByTestId('history-item').filter({ hasText: 'restored' }).waitFor()
@@ -126,7 +167,7 @@ t.test('History shows what changed; Restore brings the earlier title back', asyn
   t.equal(await row('Verkeerde titel').count(), 0, 'the earlier title is back')
 })
 
-t.test('a page with a publish time: Published off first, then Scheduled in the admin’s zone', async (t) => {
+t.test('a page with a publish time: Published off first, then Scheduled in Amsterdam time', async (t) => {
   await page.getByRole('tab', { name: 'Pages', exact: true }).click()
   await page.getByRole('button', { name: 'New Page' }).click()
   const editor = dialog('Create New Page')
@@ -144,7 +185,7 @@ t.test('a page with a publish time: Published off first, then Scheduled in the a
   await editor.getByText('A published page cannot be scheduled').waitFor()
   await editor.getByRole('switch', { name: 'Published' }).click()
   await editor.getByRole('button', { name: 'Create Page' }).click()
-  await toast('Pagina aangemaakt').waitFor()
+  await toast('Page created').waitFor()
   await editor.waitFor({ state: 'hidden' })
   const r = row('Geplande pagina')
   await expectScheduled(t, r, local)
@@ -154,7 +195,7 @@ t.test('a page with a publish time: Published off first, then Scheduled in the a
   t.equal(await edit.getByLabel('Publish at').inputValue(), local)
   await edit.getByLabel('Publish at').fill('')
   await edit.getByRole('button', { name: 'Update Page' }).click()
-  await toast('Pagina bijgewerkt').waitFor()
+  await toast('Page updated').waitFor()
   await edit.waitFor({ state: 'hidden' })
   await r.getByTestId('scheduled-badge').waitFor({ state: 'detached' })
   t.equal(await r.getByTestId('scheduled-at').count(), 0, 'no longer scheduled')
@@ -218,7 +259,7 @@ t.test('the site content’s History: Restore shows the restored text in the for
   const items = history.getByTestId('history-item')
   await items.nth(1).waitFor()
   t.match(await items.nth(0).innerText(), /edited · editor-admin/)
-  t.match(await items.nth(0).innerText(), /Changed: title_nl/)
+  t.match(await items.nth(0).innerText(), /Changed: Dutch title/)
   t.match(await items.nth(1).innerText(), /before the history began/)
   await items
     .nth(1)

@@ -20,7 +20,7 @@ export interface TestBrowser {
  * localStorage). `baseURL` makes page.goto('/blog') relative to the stack.
  */
 export async function launchBrowser(
-  opts: { baseURL?: string; locale?: string; javaScriptEnabled?: boolean } = {},
+  opts: { baseURL?: string; locale?: string; javaScriptEnabled?: boolean; timezoneId?: string } = {},
 ): Promise<TestBrowser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'web-test-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -38,6 +38,8 @@ export async function launchBrowser(
     ],
     baseURL: opts.baseURL,
     locale: opts.locale ?? 'nl-NL',
+    // The machine's zone unless a test sets one (an admin abroad: America/New_York).
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
     viewport: { width: 1280, height: 900 },
     // false: a visitor (or crawler) without JavaScript, for the server-rendered pages.
     javaScriptEnabled: opts.javaScriptEnabled ?? true,

@@ -1,7 +1,8 @@
 // The /admin dashboard (spec §2): breadcrumb 'Admin Dashboard / Content Management' back to '/',
 // tabs Content (default), Blog, Pages, Projects, Features, Media, Settings, plus the Inbox of
 // consultation requests and the Audit log. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
-// `?tab=blog` opens another tab first (the upload dialogs link to the Blog tab's imports).
+// The open tab is the URL's `?tab=` (none: Content): a tab click pushes it, so reload keeps the tab
+// and Back returns to the previous one (the upload dialogs link to `?tab=blog`).
 import type { ComponentType } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
@@ -54,10 +55,23 @@ const NEEDS: Record<Tab, Capability[]> = {
 
 export default function AdminPage() {
   const t = texts
-  const asked = useSearchParams()[0].get('tab')
+  const [params, setParams] = useSearchParams()
+  const asked = params.get('tab')
   const role = useAuth((s) => s.user?.role)
   const shown = (Object.keys(TABS) as Tab[]).filter((tab) => NEEDS[tab].some((c) => roleCan(role, c)))
   const first = shown[0] ?? 'settings'
+  const open: Tab = isTab(asked) && shown.includes(asked) ? asked : first
+  // The first tab is the plain /admin; another one is ?tab=<name>, pushed (Back returns).
+  const select = (tab: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        if (tab === first) next.delete('tab')
+        else next.set('tab', tab)
+        return next
+      },
+      { preventScrollReset: true },
+    )
   return (
     <div className="container page admin">
       <nav aria-label={t.breadcrumb} className="breadcrumb">
@@ -75,7 +89,7 @@ export default function AdminPage() {
       <UnsavedChangesGuard />
       {/* Tabs mount their content only while active (each list loads when first shown); the content
           form stays mounted so unsaved edits survive a look at another tab. */}
-      <Tabs defaultValue={isTab(asked) && shown.includes(asked) ? asked : first}>
+      <Tabs value={open} onValueChange={select}>
         <TabsList aria-label={t.contentManagement} className="admin-tabs">
           {shown.map((tab) => (
             <TabsTrigger key={tab} value={tab}>

@@ -69,15 +69,15 @@ export const blog = {
   translationFailed: 'Translation failed',
   translationFailedText: 'Failed to translate title. Please try again.',
   translating: 'Translating...',
-  // Toasts (Dutch wording, spec §8)
-  created: 'Blogpost aangemaakt',
-  createdText: 'De blogpost is succesvol aangemaakt.',
-  updated: 'Blogpost bijgewerkt',
-  updatedText: 'De blogpost is succesvol bijgewerkt.',
-  deleted: 'Blogpost verwijderd',
-  deletedText: 'De blogpost is verwijderd.',
-  failed: 'Fout',
-  failedText: 'Er ging iets mis. Probeer het opnieuw.',
+  // Toasts: the spec (§8) has them in Dutch; the admin speaks one language, English (issue 49).
+  created: 'Blog post created',
+  createdText: 'The blog post has been created.',
+  updated: 'Blog post updated',
+  updatedText: 'The blog post has been updated.',
+  deleted: 'Blog post deleted',
+  deletedText: 'The blog post has been deleted.',
+  failed: 'Error',
+  failedText: 'Something went wrong. Please try again.',
 }
 
 // The Blog tab's recent imports (docs/web.md, "Admin: imports")

@@ -4,7 +4,12 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export const chat = {
   heading: 'Chat conversations',
-  lead: 'What visitors asked the chat assistant and what it answered, latest first. Conversations are kept for the period below, then deleted.',
+  lead: (days: number | null) =>
+    `What visitors asked the chat assistant and what it answered, latest first. ${
+      days
+        ? `Conversations are kept for ${plural(days, 'day', 'days')}, then deleted.`
+        : 'Old conversations are deleted.'
+    }`,
   searchLabel: 'Search the conversations',
   searchPlaceholder: 'Search the messages…',
   empty: 'No conversations yet.',

@@ -10,6 +10,19 @@ export const history = {
   current: 'current',
   changed: (fields: string) => `Changed: ${fields}`,
   nothingChanged: 'No field changed',
+  firstVersion: 'First version',
+  view: 'View',
+  viewFor: (when: string) => `View the version of ${when}`,
+  hide: 'Hide',
+  versionOf: (when: string) => `The version of ${when} compared with the current one`,
+  thisVersion: 'This version',
+  now: 'Now',
+  noDifference: 'This version is the same as the current one.',
+  none: '(empty)',
+  yes: 'yes',
+  no: 'no',
+  restoreThis: 'Restore this version',
+  restoring: (when: string) => `Restoring the version of ${when}…`,
   restore: 'Restore',
   restoreFor: (when: string) => `Restore the version of ${when}`,
   restored: 'Version restored',
@@ -33,7 +46,7 @@ export const history = {
 export const schedule = {
   publish_at: 'Publish at',
   unpublish_at: 'Take offline at',
-  hint: 'Your local time. A draft goes online at this moment by itself; leave empty to publish by hand.',
+  hint: 'Amsterdam time (CET/CEST). A draft goes online at this moment by itself; leave empty to publish by hand.',
   scheduled: 'Scheduled',
   goesOnline: (when: string) => `Goes online ${when}`,
   goesOffline: (when: string) => `Goes offline ${when}`,
@@ -67,4 +80,42 @@ export const audit = {
   apply: 'Filter',
   empty: 'No entries match.',
   columns: { at: 'When', actor: 'Who', action: 'Action', target: 'Target', ip: 'Address' },
+}
+
+/** Field names as the admin reads them in History ("content_nl" → "Dutch text"). */
+const LANGUAGES: Record<string, string> = { nl: 'Dutch', en: 'English', de: 'German' }
+const FIELDS: Record<string, string> = {
+  title: 'title',
+  excerpt: 'excerpt',
+  content: 'text',
+  meta_description: 'meta description',
+  intro: 'intro',
+  subtitle: 'subtitle',
+  philosophy_title: 'philosophy title',
+  philosophy_text: 'philosophy text',
+  description: 'description',
+  alt: 'alt text',
+  slug: 'URL name (slug)',
+  published: 'published',
+  publish_at: 'publish time',
+  unpublish_at: 'take-offline time',
+  featured_image: 'featured image',
+  author: 'author',
+  tags: 'tags',
+  icon: 'icon',
+  sort_order: 'position',
+  image_url: 'image',
+  video_url: 'video',
+  link_url: 'link',
+  address: 'address',
+  phone: 'phone',
+  email: 'e-mail',
+  display_name: 'display name',
+}
+
+export function fieldLabel(name: string): string {
+  const m = /^(.*)_(nl|en|de)$/.exec(name)
+  if (m && FIELDS[m[1]!]) return `${LANGUAGES[m[2]!]} ${FIELDS[m[1]!]}`
+  const plain = FIELDS[name] ?? name.replace(/_/g, ' ')
+  return plain.charAt(0).toUpperCase() + plain.slice(1)
 }

@@ -4,7 +4,7 @@ export const media = {
   empty: 'No media files yet',
   supported: 'JPG, PNG, GIF, WebP, MP4 and PDF, up to 10 MB each',
   drop: 'Drop files here, or',
-  choose: 'Choose files',
+  choose: 'Choose a file',
   uploading: (name: string) => `Uploading ${name}`,
   uploaded: (count: number) => (count === 1 ? 'File uploaded' : `${count} files uploaded`),
   uploadFailed: 'Upload failed',
@@ -32,7 +32,8 @@ export const media = {
   confirmDelete: (name: string) =>
     `"${name}" will be deleted, with its resized versions. Pages that link it directly show a missing file.`,
   size: (w: number | null, h: number | null) => (w && h ? `${w} × ${h} px` : ''),
-  variants: (count: number) => (count ? `${count} responsive sizes` : 'Responsive sizes are being made'),
+  variants: (count: number) =>
+    count ? `${count} responsive ${count === 1 ? 'size' : 'sizes'}` : 'Responsive sizes are being made',
   pick: 'Choose from library',
   insert: 'Insert image from library',
   /** The insert buttons' names, one per body (not the fields' labels: those name the fields). */

@@ -3,7 +3,7 @@
 // loads the full post) and delete, and 'New Blog Post'; below them the recent file imports.
 import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
-import { formatDate, useLanguage } from '@/i18n'
+import { localDate } from '../../lib/localTime'
 import type { BlogPost, BlogPostSummary } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
 import { deletePost, getPost, listPosts } from '@/api/blog'
@@ -33,7 +33,6 @@ export function BlogTab() {
     useAuth((s) => s.user?.role),
     'imports',
   )
-  const { language } = useLanguage()
   const list = usePagedList(
     (page, q) => queryKeys.blog.page('all', page, ADMIN_PAGE_SIZE, q),
     (page, q, signal) => listPosts(page, ADMIN_PAGE_SIZE, q, signal),
@@ -84,7 +83,7 @@ export function BlogTab() {
                         {post.title_en ? <span lang="en">{plainText(post.title_en)}</span> : null}
                         <span>/blog/{post.slug}</span>
                         <span>{post.author}</span>
-                        <time dateTime={post.created_at}>{formatDate(post.created_at, language)}</time>
+                        <time dateTime={post.created_at}>{localDate(post.created_at)}</time>
                         <ScheduleTimes item={post} />
                       </>
                     }

@@ -1,6 +1,7 @@
 // One library item: preview, size, alt texts per language (saved together), where it is used
 // (posts, pages, projects), copy its URL, and delete, which warns, and is refused while it is used.
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
 import type { MediaItem } from '@site/contracts'
 import { deleteMedia, getMedia, saveAltTexts } from '@/api/media'
 import { Button, Dialog, DialogContent, TextField } from '@/components'
@@ -10,6 +11,9 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { texts } from '../../texts'
 import { MediaThumb } from './MediaThumb'
+
+/** The admin tab that lists each kind of user of a file ("Used by" links there). */
+const USED_IN_TAB = { post: 'blog', page: 'pages', project: 'projects', content: 'content' } as const
 
 const LANGS = ['nl', 'en', 'de'] as const
 
@@ -36,8 +40,9 @@ export function MediaDetailDialog({ item, onClose }: { item: MediaItem | null; o
     setSaving(true)
     try {
       await saveAltTexts(item!.id, { alt_nl: alts.nl, alt_en: alts.en, alt_de: alts.de })
-      toastSuccess(t.saved)
+      // The list shows the save when the toast says it.
       await invalidateQueries(queryKeys.media.all)
+      toastSuccess(t.saved)
     } catch (err) {
       toastError(t.saveFailed, err, t.saveFailed)
     } finally {
@@ -95,7 +100,7 @@ export function MediaDetailDialog({ item, onClose }: { item: MediaItem | null; o
               <ul data-testid="media-used-by">
                 {usedBy.map((u) => (
                   <li key={`${u.kind}-${u.id}`}>
-                    {t.kinds[u.kind]}: {u.title}
+                    {t.kinds[u.kind]}: <Link to={`/admin?tab=${USED_IN_TAB[u.kind]}`}>{u.title}</Link>
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,7 @@
 import { FileText, RotateCcw } from 'lucide-react'
 import type { BlogImport, BlogImportPost } from '@site/contracts'
 import { Badge, Button } from '@/components'
-import { formatDate, useLanguage } from '@/i18n'
+import { localDateTime } from '../../../lib/localTime'
 import { isRunning } from './useImports'
 import { texts } from '../../../texts'
 
@@ -13,14 +13,6 @@ const STATE_BADGE = {
   completed: 'success',
   failed: 'destructive',
 } as const
-const WHEN: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-}
-
 export function ImportRow({
   item,
   retrying,
@@ -33,7 +25,6 @@ export function ImportRow({
   onOpenPost: (post: BlogImportPost) => void
 }) {
   const ti = texts.imports
-  const { language } = useLanguage()
   const stage = ti.stages[item.stage] ?? item.stage
   return (
     <li className="admin-row admin-import" data-testid="admin-import" data-state={item.state}>
@@ -47,7 +38,7 @@ export function ImportRow({
         </div>
         <div className="admin-row__meta">
           <span>{ti.startedBy(item.author)}</span>
-          <time dateTime={item.created_at}>{formatDate(item.created_at, language, WHEN)}</time>
+          <time dateTime={item.created_at}>{localDateTime(item.created_at)}</time>
           {item.attempts > 1 ? <span>{ti.attempts(item.attempts)}</span> : null}
         </div>
         {isRunning(item) ? (

@@ -3,7 +3,7 @@
 // points to (?conversation=<session id>, e.g. from a consultation request). Erase with confirmation.
 import { Link, useNavigate } from 'react-router-dom'
 import type { ChatConversation } from '@site/contracts'
-import { deleteConversation, getConversation, listConversations } from '@/api/chat'
+import { deleteConversation, getChatFeedback, getConversation, listConversations } from '@/api/chat'
 import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog'
@@ -89,6 +89,8 @@ export function ConversationsSection({ focus }: { focus: string | null }) {
   const t = texts.chat
   const navigate = useNavigate()
   const confirm = useConfirm<ChatConversation>()
+  // The kept period (CHAT_RETENTION_DAYS) comes with the feedback figures (the same read as below).
+  const kept = useQuery(queryKeys.chat.feedback, (signal) => getChatFeedback(signal)).data?.days ?? null
   const erase = (c: ChatConversation) =>
     deleteAndRefresh(
       async () => {
@@ -101,7 +103,7 @@ export function ConversationsSection({ focus }: { focus: string | null }) {
     )
 
   return (
-    <Section title={t.heading} lead={t.lead} id="admin-conversations">
+    <Section title={t.heading} lead={t.lead(kept)} id="admin-conversations">
       {focus ? (
         <FocusedConversation sessionId={focus} onErase={confirm.ask} />
       ) : (

@@ -39,9 +39,7 @@ export function FeedbackSummary() {
             {weeks.map((w) => (
               <tr key={w.week}>
                 <th scope="row">
-                  <time dateTime={w.week}>
-                    {when(`${w.week}T12:00:00Z`, { year: 'numeric', month: 'short', day: 'numeric' })}
-                  </time>
+                  <time dateTime={w.week}>{when(`${w.week}T12:00:00Z`, 'day')}</time>
                 </th>
                 <td>{w.rated}</td>
                 <td>{w.helpful}</td>

@@ -1,15 +1,6 @@
-import { formatDate, useLanguage } from '@/i18n'
+import { localDate, localDateTime } from '../../../lib/localTime'
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-}
-
-/** A moment as the Inbox shows it (date and time in the admin's language). */
+/** A moment as the Inbox shows it: the admin's one clock (Amsterdam time, named; lib/localTime). */
 export function useWhen() {
-  const { language } = useLanguage()
-  return (iso: string, options: Intl.DateTimeFormatOptions = DATE_TIME) => formatDate(iso, language, options)
+  return (iso: string, only?: 'day') => (only === 'day' ? localDate(iso) : localDateTime(iso))
 }

@@ -1,26 +1,17 @@
 // The details of a consultation request: received, e-mail, phone, company, language.
 import type { ContactItem } from '@site/contracts'
-import { formatDate, useLanguage } from '@/i18n'
 import { mailtoHref } from '@/lib/mailto'
+import { localDateTime } from '../../../lib/localTime'
 import { texts } from '../../../texts'
 
 export function InboxMeta({ item }: { item: ContactItem }) {
   const ti = texts.inbox
-  const { language } = useLanguage()
   return (
     <dl className="admin-inbox__meta">
       <div>
         <dt>{ti.received}</dt>
         <dd>
-          <time dateTime={item.created_at}>
-            {formatDate(item.created_at, language, {
-              year: 'numeric',
-              month: 'long',
-              day: 'numeric',
-              hour: '2-digit',
-              minute: '2-digit',
-            })}
-          </time>
+          <time dateTime={item.created_at}>{localDateTime(item.created_at)}</time>
         </dd>
       </div>
       <div>
