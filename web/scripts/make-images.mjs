@@ -18,7 +18,12 @@ async function write(rel, svgText, width, quality = 78) {
   process.stdout.write(`${rel} ${(buf.length / 1024).toFixed(1)} KB\n`)
 }
 
-for (const [name, fn] of Object.entries(art)) await write(`tags/${name}.webp`, fn(), 800)
+// Tag fallbacks at three widths (TAG_WIDTHS in src/lib/images.ts): a post shows them up to 1,152
+// CSS px wide, 800 px alone looked soft there; the 800 px one keeps the plain name (the <img> src).
+for (const [name, fn] of Object.entries(art)) {
+  await write(`tags/${name}.webp`, fn(), 800)
+  for (const width of [400, 1600]) await write(`tags/${name}-${width}.webp`, fn(), width)
+}
 for (const [i, fn] of gallery.entries()) await write(`gallery/gallery-${i + 1}.webp`, fn(), 800)
 for (const i of [1, 2, 3, 4, 5]) await write(`hero/hero-${i}.webp`, hero(i), 1600, 60)
 await write('defaults/project.webp', gallery[0](), 800)

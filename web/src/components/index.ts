@@ -9,5 +9,6 @@ export { Badge, Card, CardBody, Skeleton, Spinner, VisuallyHidden, type BadgeVar
 export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './ui/Tooltip'
 export { Toaster } from './ui/Toaster'
 export { LogoMark } from './ui/Logo'
+export { FeatureIcon, iconFor } from './ui/FeatureIcon'
 export { Picture, type PictureProps } from './ui/Picture'
 export { PreviewBar, PreviewFrame } from './ui/PreviewBar'

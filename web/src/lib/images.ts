@@ -46,3 +46,15 @@ export function tagFallbackImage(tags: readonly string[] | null | undefined): st
   }
   return TAG_IMAGES.technology
 }
+
+/**
+ * The `srcset` of a tag fallback illustration (public/images/tags: 400, 800 and 1,600 px wide,
+ * web/scripts/make-images.mjs), so a post showing it 1,152 px wide gets a sharp one; null for any
+ * other image.
+ */
+export function fallbackSrcset(src: string): string | null {
+  const m = /^(.*\/images\/tags\/[a-z-]+)\.webp$/.exec(src)
+  if (!m || !Object.values(TAG_IMAGES).includes(src as (typeof TAG_IMAGES)[keyof typeof TAG_IMAGES]))
+    return null
+  return `${m[1]}-400.webp 400w, ${src} 800w, ${m[1]}-1600.webp 1600w`
+}

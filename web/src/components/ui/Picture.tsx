@@ -1,5 +1,6 @@
 import type { ImageInfo } from '@site/contracts'
 import { VARIANT_FORMATS } from '@site/contracts/rules'
+import { fallbackSrcset } from '@/lib/images'
 import { srcsetOf } from '@/lib/responsiveImages'
 
 export interface PictureProps {
@@ -23,9 +24,13 @@ export interface PictureProps {
  * height are the original's (no layout shift); lazy unless `eager`.
  */
 export function Picture({ src, info, sizes, alt, className, width, height, eager = false }: PictureProps) {
+  // A tag fallback illustration has its own widths (no info: it is no stored image).
+  const fallback = info ? null : fallbackSrcset(src)
   const img = (
     <img
       src={src}
+      srcSet={fallback ?? undefined}
+      sizes={fallback ? sizes : undefined}
       alt={alt}
       className={className}
       width={info?.width ?? width}

@@ -3,7 +3,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { useState } from 'react'
 import type { Feature } from '@site/contracts'
-import { Button } from '@/components'
+import { Button, FeatureIcon } from '@/components'
 import { deleteFeature, listFeatures, reorderFeatures } from '@/api/features'
 import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
@@ -92,7 +92,7 @@ export function FeaturesTab() {
                       </Button>
                     </div>
                     <div className="admin-row__icon" aria-hidden="true">
-                      {feature.icon}
+                      <FeatureIcon value={feature.icon} size={20} />
                     </div>
                   </>
                 }

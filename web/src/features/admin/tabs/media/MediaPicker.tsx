@@ -11,6 +11,7 @@ import { SearchField } from '../../components/list/SearchField'
 import { texts } from '../../texts'
 import { MediaThumb } from './MediaThumb'
 import './media.css'
+import { FileName } from './FileName'
 
 const PICKER_PAGE = 24
 
@@ -42,7 +43,7 @@ function PickerGrid({ onPick }: { onPick: (item: MediaItem) => void }) {
               <span className="admin-media-tile__thumb">
                 <MediaThumb item={item} />
               </span>
-              <span className="admin-media-tile__name">{item.name}</span>
+              <FileName name={item.name} />
             </button>
           </li>
         ))}

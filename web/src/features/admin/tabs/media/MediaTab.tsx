@@ -16,6 +16,7 @@ import { MediaDropzone } from './MediaDropzone'
 import { MediaDetailDialog } from './MediaDetailDialog'
 import { MediaThumb } from './MediaThumb'
 import './media.css'
+import { FileName } from './FileName'
 
 export function MediaTab() {
   const t = texts.media
@@ -50,7 +51,7 @@ export function MediaTab() {
                   <span className="admin-media-tile__thumb">
                     <MediaThumb item={item} />
                   </span>
-                  <span className="admin-media-tile__name">{item.name}</span>
+                  <FileName name={item.name} />
                 </button>
               </li>
             ))}

@@ -1,6 +1,6 @@
 // The home's sections about the way of working: methodology, philosophy, free MVP, audience and
 // knowledge transfer (spec §2).
-import { Card, CardBody } from '@/components'
+import { Card, CardBody, FeatureIcon } from '@/components'
 import { localized, useLanguage, useT } from '@/i18n'
 import type { Feature, SiteContent } from '@site/contracts'
 import { HomeSection, TextCards } from './HomeSection'
@@ -36,7 +36,7 @@ export function Methodology({
             <Card className="feature-card">
               <CardBody>
                 <span className="feature-card__icon" aria-hidden="true">
-                  {f.icon}
+                  <FeatureIcon value={f.icon} />
                 </span>
                 <h3 className="card-title">{f.title}</h3>
                 <p className="muted">{f.text}</p>

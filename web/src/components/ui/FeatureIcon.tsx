@@ -1,0 +1,95 @@
+// A feature's icon (spec: "emoji or symbol") as an SVG: emoji render as empty boxes where no emoji
+// font is installed (issue 49 #16). The emoji admins use map to Lucide icons; anything else (a
+// symbol such as "€" or "→") is shown as the text it is.
+import {
+  Bot,
+  Brain,
+  ChartColumn,
+  CircleCheck,
+  Clock,
+  Cloud,
+  Code,
+  Coins,
+  Euro,
+  FileText,
+  Flame,
+  Globe,
+  GraduationCap,
+  Handshake,
+  Heart,
+  KeyRound,
+  Lightbulb,
+  Lock,
+  Map as MapIcon,
+  MessageCircle,
+  Rocket,
+  Search,
+  Settings,
+  ShieldCheck,
+  Smartphone,
+  Sparkles,
+  Star,
+  Target,
+  Timer,
+  TrendingUp,
+  Trophy,
+  Users,
+  Wrench,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react'
+
+const ICONS: Record<string, LucideIcon> = {
+  '⚡': Zap,
+  '💶': Euro,
+  '€': Euro,
+  '💰': Coins,
+  '🤖': Bot,
+  '🔑': KeyRound,
+  '🗝': KeyRound,
+  '💡': Lightbulb,
+  '🗺': MapIcon,
+  '🚀': Rocket,
+  '✨': Sparkles,
+  '🛡': ShieldCheck,
+  '🧠': Brain,
+  '🎯': Target,
+  '🛠': Wrench,
+  '🔧': Wrench,
+  '⚙': Settings,
+  '🌐': Globe,
+  '🌍': Globe,
+  '⏱': Timer,
+  '⏰': Clock,
+  '🕒': Clock,
+  '📱': Smartphone,
+  '💬': MessageCircle,
+  '☁': Cloud,
+  '🔍': Search,
+  '🔎': Search,
+  '📝': FileText,
+  '📄': FileText,
+  '🎓': GraduationCap,
+  '🤝': Handshake,
+  '👥': Users,
+  '📈': TrendingUp,
+  '📊': ChartColumn,
+  '🔒': Lock,
+  '✅': CircleCheck,
+  '✔': CircleCheck,
+  '⭐': Star,
+  '🏆': Trophy,
+  '❤': Heart,
+  '🔥': Flame,
+  '💻': Code,
+}
+
+/** The Lucide icon for an emoji (variation selectors ignored), or null. */
+export function iconFor(value: string): LucideIcon | null {
+  return ICONS[value.replace(/[\uFE0E\uFE0F]/g, '').trim()] ?? null
+}
+
+export function FeatureIcon({ value, size = 28 }: { value: string; size?: number }) {
+  const Icon = iconFor(value)
+  return Icon ? <Icon size={size} aria-hidden data-icon={value} /> : <>{value}</>
+}
