@@ -26,8 +26,6 @@ t.test(
     const admin = await launchBrowser({ baseURL: stack.url })
     t.teardown(() => admin.close())
     const page = await admin.newPage()
-    await page.goto('/blog?page=2')
-    await page.getByTestId('blog-pagination').waitFor()
     await page.goto('/admin')
     const login = page.getByRole('dialog', { name: 'Admin Login' })
     await login.getByLabel('Username').fill('trip-admin')
@@ -70,7 +68,13 @@ t.test(
     await page.setViewportSize({ width: 1280, height: 900 })
 
     // Logout from the admin: back to the page the admin came from, no login dialog.
-    await page.locator('header.topbar').getByRole('button', { name: 'Uitloggen', exact: true }).click()
+    const bar = page.locator('header.topbar')
+    await bar.getByRole('link', { name: 'Blog', exact: true }).click()
+    await page.getByTestId('blog-pagination').getByRole('link', { name: /Volgende/ }).click()
+    await page.waitForURL(/\/blog\?page=2$/)
+    await bar.getByRole('link', { name: 'Bewerken', exact: true }).click()
+    await tab('Content').waitFor()
+    await bar.getByRole('button', { name: 'Uitloggen', exact: true }).click()
     await page.waitForURL(/\/blog\?page=2$/)
     await page.locator('header.topbar').getByRole('button', { name: 'Inloggen', exact: true }).waitFor()
     t.equal(await page.getByRole('dialog', { name: 'Admin Login' }).count(), 0, 'no login dialog')
