@@ -70,7 +70,10 @@ t.test(
     // Logout from the admin: back to the page the admin came from, no login dialog.
     const bar = page.locator('header.topbar')
     await bar.getByRole('link', { name: 'Blog', exact: true }).click()
-    await page.getByTestId('blog-pagination').getByRole('link', { name: /Volgende/ }).click()
+    await page
+      .getByTestId('blog-pagination')
+      .getByRole('link', { name: /Volgende/ })
+      .click()
     await page.waitForURL(/\/blog\?page=2$/)
     await bar.getByRole('link', { name: 'Bewerken', exact: true }).click()
     await tab('Content').waitFor()
