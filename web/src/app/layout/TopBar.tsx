@@ -67,7 +67,7 @@ export function TopBar() {
     setMenuOpen(false)
     // Out of the admin first, to the page the admin came from (else home): on /admin a signed-out
     // visitor gets the login dialog, which is not what Logout asked for.
-    if (isAdminPath(pathname)) navigate(cameFrom.current ?? to('/'), { replace: true })
+    if (isAdminPath(pathname)) await navigate(cameFrom.current ?? to('/'), { replace: true })
     try {
       await logout()
       toast({ title: t.auth.loggedOut, description: t.auth.loggedOutText })
