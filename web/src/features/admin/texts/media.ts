@@ -4,7 +4,7 @@ export const media = {
   empty: 'No media files yet',
   supported: 'JPG, PNG, GIF, WebP, MP4 and PDF, up to 10 MB each',
   drop: 'Drop files here, or',
-  choose: 'Choose a file',
+  choose: 'Choose files',
   uploading: (name: string) => `Uploading ${name}`,
   uploaded: (count: number) => (count === 1 ? 'File uploaded' : `${count} files uploaded`),
   uploadFailed: 'Upload failed',
