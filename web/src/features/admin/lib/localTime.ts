@@ -3,7 +3,7 @@
 // one language and format: "27 Nov 2026, 18:45 CET". The browser's own zone plays no part, so an
 // admin abroad and one in the office read and type the same times.
 // Relative, not '@/': the unit test (web/test/unit/adminClock.test.ts) runs this file under plain tsx.
-import { amsterdamOffsetMs } from '../../../i18n/longDate'
+import { amsterdamOffsetMs } from '../../../i18n/longDate.js'
 
 export const ADMIN_TIME_ZONE = 'Europe/Amsterdam'
 
