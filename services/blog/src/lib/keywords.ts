@@ -4,7 +4,8 @@ import { createRequire } from 'node:module'
  * Offline tags: the most frequent meaningful words of a text, without Dutch, English and German
  * stop words. Used when no LLM is configured or reachable.
  */
-const iso = createRequire(import.meta.url)('stopwords-iso') as Record<'nl' | 'en' | 'de', string[]>
+const require = createRequire(import.meta.url)
+const iso = require('stopwords-iso') as Record<'nl' | 'en' | 'de', string[]>
 
 /**
  * The maintained lists (stopwords-iso: about 400 Dutch, 1,300 English and 600 German words) plus
