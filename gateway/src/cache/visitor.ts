@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import { SESSION_COOKIE } from '@site/service-kit'
+import { signedSessionIn } from '@site/service-kit'
 
 /**
  * Who may be answered from the shared cache. A signed-in admin is never (their pages differ); every
@@ -13,34 +12,6 @@ import { SESSION_COOKIE } from '@site/service-kit'
  * get it); on the API it still is: a service may answer it for that caller only.
  */
 
-/** Whether `signed` is `<value>.<signature>` with the signature of `value` under `secret`. */
-export function validSignature(signed: string, secret: string): boolean {
-  const dot = signed.lastIndexOf('.')
-  if (dot <= 0) return false
-  const given = Buffer.from(signed.slice(dot + 1))
-  const expected = Buffer.from(
-    createHmac('sha256', secret).update(signed.slice(0, dot)).digest('base64').replace(/=/g, ''),
-  )
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
-
-/** The values of every `sid` cookie in a Cookie header, decoded. */
-function sessionCookies(header: string | undefined): string[] {
-  if (!header || !header.includes(`${SESSION_COOKIE}=`)) return []
-  const values: string[] = []
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=')
-    if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue
-    const raw = pair.slice(eq + 1).trim()
-    try {
-      values.push(decodeURIComponent(raw))
-    } catch {
-      values.push(raw)
-    }
-  }
-  return values
-}
-
 /** A page (the web server's), as opposed to the API or stored objects. */
 export const isPage = (path: string) => !path.startsWith('/api/') && !path.startsWith('/objects/')
 
@@ -51,10 +22,8 @@ export type PersonalCheck = (request: { headers: IncomingHttpHeaders; url?: stri
  * a secret (a local process without SESSION_SECRET) every `sid` cookie counts as a session.
  */
 export function personalCheck(secret: string | undefined): PersonalCheck {
-  const signedIn = (cookie: string | undefined) =>
-    sessionCookies(cookie).some((value) => (secret ? validSignature(value, secret) : true))
   return (request) => {
-    if (signedIn(request.headers.cookie)) return true
+    if (signedSessionIn(request.headers.cookie, secret)) return true
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/'
     return !isPage(path) && request.headers.authorization !== undefined
   }

@@ -1,8 +1,34 @@
+import { fastifyCookie } from '@fastify/cookie'
+
 /**
  * The one place that says how a session lives in Redis, shared by the auth service (which writes
  * sessions through @fastify/session) and every other service (which only reads them).
  */
 export const SESSION_COOKIE = 'sid'
+
+/**
+ * Whether a Cookie header carries a `sid` cookie whose signature under `secret` is valid (checked
+ * with @fastify/cookie's unsign, as the session reader checks it), without Redis: the gateway's
+ * test of "signed in" before its shared cache. Without a secret any `sid` counts.
+ */
+export function signedSessionIn(header: string | undefined, secret: string | undefined): boolean {
+  if (!header?.includes(`${SESSION_COOKIE}=`)) return false
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue
+    if (!secret) return true
+    const raw = pair.slice(eq + 1).trim()
+    let value = raw
+    try {
+      value = decodeURIComponent(raw)
+    } catch {
+      // kept as sent
+    }
+    if (fastifyCookie.unsign(value, secret).valid) return true
+  }
+  return false
+}
+
 /** A session's key, under the deployment's Redis namespace (QUEUE_PREFIX, `site` by default). */
 export const sessionKey = (prefix: string, id: string) => `${prefix}:sess:${id}`
 /** Set of a user's session ids, so a password change can end all of them. */
