@@ -125,6 +125,13 @@ t.test('#15 focus returns to the opener when a dialog closes; Escape closes the 
     await page.getByRole('dialog').waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'hidden' })
+    // Radix moves focus on close in a task after the dialog leaves the DOM: wait for focus to
+    // leave <body> (bounded), then say where it went.
+    await page
+      .waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, {
+        timeout: 3000,
+      })
+      .catch(() => undefined)
     t.equal(await focused(), `button ${name}`, `after ${name}'s dialog: focus on ${name}`)
   }
 
@@ -145,6 +152,11 @@ t.test('#15 focus returns to the opener when a dialog closes; Escape closes the 
   await phone.getByRole('dialog').waitFor()
   await phone.keyboard.press('Escape')
   await phone.getByRole('dialog').waitFor({ state: 'hidden' })
+  await phone
+    .waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, {
+      timeout: 3000,
+    })
+    .catch(() => undefined)
   t.equal(
     await menuButton.evaluate((b) => b === document.activeElement),
     true,

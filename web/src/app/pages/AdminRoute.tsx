@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react'
+import { Suspense, lazy, useEffect, useRef } from 'react'
 import { Button, Spinner } from '@/components'
 import { useAuth } from '@/stores/auth'
 import { useT } from '@/i18n'
@@ -13,9 +13,13 @@ export function AdminRoute() {
   const status = useAuth((s) => s.status)
   const openDialog = useDialogs((s) => s.openDialog)
   const signedOut = status === 'ready' && !user
+  // Logout leaves /admin for the page the admin came from, but the signed-out state can render
+  // here before that navigation commits: a visit that had a user never opens the dialog itself.
+  const hadUser = useRef(false)
+  if (user) hadUser.current = true
 
   useEffect(() => {
-    if (signedOut) openDialog('login')
+    if (signedOut && !hadUser.current) openDialog('login')
   }, [signedOut, openDialog])
 
   if (status !== 'ready') {
