@@ -35,7 +35,14 @@ t.test("local runs use each manifest's memory limit", async (t) => {
     const expected = flags(limits[p.name]!)
     t.same(p.args.slice(0, expected.length), expected, `${p.name}: started with the heap flags of its limit`)
     t.equal(p.env.MALLOC_ARENA_MAX, '2', `${p.name}: two malloc arenas, as in the images`)
+    // React's development build renders a page in about three times the CPU (bench/posts).
+    t.equal(p.env.NODE_ENV, 'production', `${p.name}: NODE_ENV=production, as in the images`)
   }
+  const dev = processTable({ NODE_ENV: 'development' }, 8080) as { name: string; env: Record<string, string> }[]
+  t.ok(
+    dev.every((p) => p.env.NODE_ENV === 'development'),
+    'npm run dev still says development (its shared environment wins)',
+  )
 })
 
 t.test('every image starts node through node-heap', async (t) => {
