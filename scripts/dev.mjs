@@ -69,7 +69,7 @@ if (process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD) {
   const r = spawnSync(process.execPath, [tsx, 'src/seed.ts'], {
     cwd: join(root, 'services/auth'),
     stdio: 'inherit',
-    env: { ...process.env, ...shared, NODE_OPTIONS: '--conditions=source' },
+    env: { ...process.env, ...shared, NODE_OPTIONS: '--conditions=site-source' },
   })
   if (r.status !== 0) say('the admin account was not created (see above)')
 }

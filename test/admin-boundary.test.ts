@@ -1,3 +1,4 @@
+// @tier services
 // One admin boundary for every service. Walks every route of every service's app (the
 // kit lists them in `app.routeList`): each route that is not on the short list of public routes
 // below must be registered through the kit's `adminOnly` and answer an anonymous caller 401, before

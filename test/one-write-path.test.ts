@@ -1,3 +1,4 @@
+// @tier unit
 // One after-write path (design: "Changes are first-class"): every route and worker that writes
 // goes through the kit's change log (`afterWrite`), which forgets the read layers, records the
 // change and announces its keys, in that order. No service publishes a purge or a cache clearing of

@@ -1,3 +1,4 @@
+// @tier stack
 // Body limits through the built gateway and services: the same limit per route at both, a 413 in the
 // API's words every time (never a 503), and a blog post as long as the contract allows saves.
 import t from 'tap'

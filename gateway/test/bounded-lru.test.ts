@@ -1,3 +1,4 @@
+// @tier unit
 // The gateway's bounded store: every entry costs its key, its value and a fixed overhead; the total
 // and the count have ceilings; the least recently used go first.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // Compression at the gateway: big JSON/HTML answers go out br or gzip as the client
 // accepts, with suffixed ETags, Vary: Accept-Encoding, working 304s, and precompressed static files
 // passed through untouched.

@@ -1,3 +1,4 @@
+// @tier unit
 // After an early answer the gateway reads and drops the rest of the body so the client's keep-alive
 // connection stays usable, but only for a few seconds: a client that announces 16 MB and sends a
 // byte a second must not hold its connection for Node's whole request timeout (130 s).

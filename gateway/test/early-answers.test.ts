@@ -1,3 +1,4 @@
+// @tier stack
 // Early answers to requests with a body, through the built gateway and a real service: the client's
 // reused keep-alive connection must stay usable, never die mid-request.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // ETAG_CHECK, the test mode the stacks run in: the compressed copies are shared by tag, so a strong
 // ETag that is not the hash of its body would hand one answer's bytes to another. In test mode such
 // an answer is a 500, so any test that reads it fails.

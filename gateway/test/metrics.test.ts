@@ -1,3 +1,4 @@
+// @tier unit
 // The gateway's metrics are for Prometheus on their own port (METRICS_PORT), as the workers do;
 // the public port proxies everything else and answers /metrics with a 404.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // Pages have a budget of their own (PAGE_TIMEOUT_MS): a page the web server has not answered in it
 // is a 504, and the gateway closes its connection, so the web server skips that render. The API
 // keeps its own timeout.

@@ -1,3 +1,4 @@
+// @tier unit
 // The gateway against small upstream servers: routing, forwarded headers, security headers, and
 // how it answers when an upstream refuses, hangs, or comes back.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // The gateway's request budgets: one per class across the whole API (not one per route), reads far
 // larger than writes, counted in Redis so replicas share them, and open when Redis is away.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // Nobody skips the shared cache by making something up (issue 42, item 2), from outside: a `sid`
 // cookie bypasses only with a valid signature (a session as the auth service signs it, with the
 // deployment's SESSION_SECRET), Authorization is no bypass on pages (it still is on the API), an

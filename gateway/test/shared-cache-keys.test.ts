@@ -1,3 +1,4 @@
+// @tier unit
 // What an entry is kept under and carries (issue 42, item 4), from outside: the query parameters of
 // every public read that depends on one, the encoding as the static file server would pick it (the
 // real @fastify/static with precompressed copies), one spelling per page (others are a 301), no

@@ -1,3 +1,4 @@
+// @tier services
 // What is taken down stays down (issue 42, item 1), from outside: purges arrive on the deployment's
 // Redis channel as the services' outbox sends them; the web server is a fake that answers as the
 // real one would (the page, its 404 once unpublished, a 503 page it chose to render for a bad

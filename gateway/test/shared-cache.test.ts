@@ -1,3 +1,4 @@
+// @tier unit
 // The gateway's shared cache against a counting upstream: what is kept (shareable answers only),
 // the key (declared query parameters, encoding), bypass with a session or Authorization, byte ranges,
 // Cache-Status and Age, 304s from the store, coalescing, purges by surrogate key, and

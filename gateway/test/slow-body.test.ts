@@ -1,3 +1,4 @@
+// @tier unit
 // A client that sends its body a byte at a time (slowloris): the gateway cuts it off at the route's
 // timeout and frees the upstream connection it was holding, instead of waiting for ever.
 import t from 'tap'

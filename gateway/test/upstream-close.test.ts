@@ -1,3 +1,4 @@
+// @tier unit
 // An upstream that stops reading a request body half-way (it refused it, or it died): the gateway
 // passes on the answer it got, or says 502, never 500 and never "temporarily unavailable".
 import t from 'tap'

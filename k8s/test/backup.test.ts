@@ -1,3 +1,4 @@
+// @tier services
 // The backup component (docs/operations.md, "Back up and restore"): a CronJob running the same
 // command as `npm run backup` in one of our images, onto a volume of its own, with what the
 // command reads; and every image carries the script and each local file it imports.

@@ -1,3 +1,4 @@
+// @tier unit
 // Renders every overlay with every combination of the optional components (kubectl kustomize,
 // offline), validates each object against the Kubernetes schemas, and checks what a cluster
 // would reject or an operator would regret: probes, resources, security, selectors, ports,

@@ -1,3 +1,4 @@
+// @tier unit
 // Memory inside the manifests: every image starts node through node-heap, which sizes
 // the heap from MEMORY_LIMIT_MB (the manifests set it from the container's limit); local runs
 // (scripts/lib/processes.mjs) use the same limits and the same flags.

@@ -1,3 +1,4 @@
+// @tier unit
 // services.json is the one list of what runs. The YAML that deploys it (k8s/ as the prod overlay
 // renders it, docker-compose.yml) and each process's own defaults stay YAML and code, so this test
 // holds them to the registry: a port, database, worker or call written one way here and another

@@ -1,3 +1,4 @@
+// @tier stack
 // What Kubernetes does to a pod at every rollout and scale-down: SIGTERM while requests are in
 // flight. The gateway (built, from dist, as in the image) runs as a child process in front of an
 // upstream that holds every slow request until the test lets it go. After SIGTERM, requests

@@ -1,6 +1,6 @@
 // The processes of `npm run dev`: npm start's table (processes.mjs: the same ports, wiring and
 // environment), each run from its TypeScript source under `tsx watch` instead of its build, so a
-// change to a file it imports (its own, or the kit's and the contracts' sources: the "source"
+// change to a file it imports (its own, or the kit's and the contracts' sources: the "site-source"
 // export condition) restarts it in about a second; the web server is web/server/dev.ts (Vite's dev
 // server, pages rendered from source). And `tsc -b --watch` reports type errors without stopping
 // anything.
@@ -33,8 +33,8 @@ export function devProcessTable(shared, gatewayPort, { hmrPort, ports } = {}) {
       args: [tsx, 'watch', '--clear-screen=false', sourceOf(spec.name, built)],
       env: {
         ...spec.env,
-        // The workspace packages from their TypeScript source (package.json "exports": "source").
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=source'].filter(Boolean).join(' '),
+        // The workspace packages from their TypeScript source (package.json "exports": "site-source").
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=site-source'].filter(Boolean).join(' '),
         // V8's code cache of every module a process loads, kept across restarts: a restarted
         // process loads in about 40 % less time (measured for the chat: 0.9 s against 1.7 s).
         NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(root, '.data/dev/compile-cache'),

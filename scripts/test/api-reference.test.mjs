@@ -1,3 +1,4 @@
+// @tier stack
 /* global window, document -- page.evaluate and addInitScript bodies run in the browser */
 // The API reference: the services run in-process from their builds on the
 // real MongoDB and Redis, the gateway in front of them. Every route each service registered (and

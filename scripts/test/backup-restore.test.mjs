@@ -1,3 +1,4 @@
+// @tier stack
 // The operator's backup (issue 34): `npm run backup` of a running site, `npm run restore` into an
 // empty stack, and the restored site serves every public page with the original's ETag (so the
 // same bytes), its post images (GridFS) included, and keeps its queued and delayed jobs.

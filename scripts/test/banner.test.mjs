@@ -1,3 +1,4 @@
+// @tier unit
 // The first lines of npm start / npm run dev (scripts/lib/banner.mjs): which Node, which database and
 // Redis, and where their data lives, for each way the infrastructure is provided.
 import t from 'tap'

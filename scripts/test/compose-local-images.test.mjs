@@ -1,3 +1,4 @@
+// @tier unit
 // docker-compose.local-images.yml must give every service that docker-compose.yml builds the local
 // Node image: one left out is built FROM node:24-slim, which a machine without Docker Hub cannot
 // pull (the content-worker, added after the file, failed CI's compose check that way).

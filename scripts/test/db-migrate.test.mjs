@@ -1,3 +1,4 @@
+// @tier services
 // A site that ran on FerretDB's SQLite handler (the embedded default before PostgreSQL): `npm start`
 // stops and names the command that moves it; `npm run db:migrate` moves every database (backup from
 // the old, restore into the new) and keeps the old folder under another name.

@@ -1,3 +1,4 @@
+// @tier unit
 // Every workspace declares what it imports and imports what it declares, in the right list: what a
 // running process loads in `dependencies` (the production images install only those), build, test
 // and bench tools in `devDependencies`. Fails naming the package and the first file that uses it.

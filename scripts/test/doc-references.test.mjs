@@ -1,3 +1,4 @@
+// @tier unit
 // The docs stand on their own: every `spec §N` in the docs and the code names a section of
 // docs/product-spec.md, every `design §N` one of docs/design.md, and every relative link in the
 // docs (and its #anchor) points at something in the repository.

@@ -1,3 +1,4 @@
+// @tier stack
 // The embedded database is kept running like the services (issue 44): kill -9 FerretDB, and then
 // the PostgreSQL under it, while 8 writers create posts through the gateway. Each time the site
 // takes writes again within 10 s, with no restart of any service, and every post that was answered

@@ -1,3 +1,4 @@
+// @tier stack
 // `npm run dev` as a contributor uses it (issue 35): from a fresh copy of the repository's files,
 // a saved React component is in the server-rendered page, a saved service route in the gateway's
 // answer and a saved web server file in the web server's answers, without a restart of the stack;

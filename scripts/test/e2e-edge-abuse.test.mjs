@@ -1,3 +1,4 @@
+// @tier stack
 // What an anonymous client could do through the gateway, on the real stack (issue 29): slip past its
 // budgets, reach what is not public, learn the admin's login name, meet a tag that is not its body's
 // hash. Each test is an attack that once worked. (Making the gateway grow: e2e-gateway-memory.)

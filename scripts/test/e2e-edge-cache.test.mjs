@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 30 on the real stack, with two gateway replicas on one Redis: anonymous pages come from the
 // gateway's shared cache; an admin's edit purges them on both replicas by the keys its change
 // record announces (the admin, signed in, sees it at once); with the web server frozen, pages purged

@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 30 from outside on the real stack: 100,000 anonymous requests for distinct URLs whose answers
 // the gateway's shared cache may keep (public API pages: every page number and size is a key of its
 // own) must keep the gateway under its manifest memory limit. The store is bounded by everything it

@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 29, item 1, from outside on the real stack: 20,000 anonymous requests for distinct long URLs
 // that all answer one body must keep the gateway under its manifest memory limit. The compressed
 // copies were keyed by URL and counted only their compressed bytes: this attack took the gateway

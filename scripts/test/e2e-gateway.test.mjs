@@ -1,3 +1,4 @@
+// @tier stack
 // Black-box through the gateway, as the browser and a hostile client use the system: the real
 // services from their builds, the spec's calls, and what must be refused.
 import t from 'tap'

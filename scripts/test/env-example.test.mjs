@@ -1,3 +1,4 @@
+// @tier unit
 // `.env.example` must name every variable that a process's config schema reads (README promise).
 import t from 'tap'
 import { readFileSync } from 'node:fs'
@@ -8,9 +9,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const example = readFileSync(`${root}.env.example`, 'utf8')
 const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]))
 const modules = Object.keys(registry.services)
-  .map((s) => `services/${s}/dist/config.js`)
-  .concat('gateway/dist/config.js')
-  // The web server is bundled by Vite (no tsc dist): its source, through tsx.
+  .map((s) => `services/${s}/src/config.ts`)
+  .concat('gateway/src/config.ts')
+  // From source (tsx), as the web server is (Vite bundles it: no tsc dist).
   .concat('web/server/config.ts')
 
 for (const path of modules) {

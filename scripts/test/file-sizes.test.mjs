@@ -1,3 +1,4 @@
+// @tier unit
 // scripts/check-file-sizes.mjs: a source file over 300 lines fails `npm run check`; tests,
 // benchmarks, non-code files and ignored files do not count; the repository passes.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // With a Docker daemon answering but no MongoDB image startable (offline, no registry, no local
 // image), ensureInfra must fall back to the embedded FerretDB and say so, not stop. The `docker`
 // here is a script on PATH that answers `docker info` like a running daemon, so the containers

@@ -1,3 +1,4 @@
+// @tier unit
 // `npm start`'s merged log: pretty on a terminal, JSON lines in a pipe, and
 // LOG_FORMAT=json forces JSON. Real child processes write real pino lines through the Supervisor;
 // the output stream only claims to be a terminal (isTTY), as process.stdout does on one.

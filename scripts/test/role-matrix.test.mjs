@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 46: the role matrix. Every service runs in-process from its build on the real MongoDB and
 // Redis, the gateway in front; for every admin route of the merged OpenAPI document and every
 // role, a signed-in session of that role is refused with 403 exactly when the role holds none of

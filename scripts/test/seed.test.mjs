@@ -1,3 +1,4 @@
+// @tier stack
 // Demo content (issue 35, item 2) against a real stack: the choice a first `npm run dev` offers, and
 // `npm run seed`. An empty site gets posts in nl/en (some
 // de) that page, pages, projects whose pictures load, features and consultation requests, all

@@ -1,3 +1,4 @@
+// @tier stack
 // The operator's view: the whole system from its builds, as `npm start` runs it. Every service's
 // health answers through the gateway; a frozen service answers 504 within its route's timeout and a
 // killed one 503 while the others keep answering, and each comes back without restarting the gateway.

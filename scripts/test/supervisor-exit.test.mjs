@@ -1,3 +1,4 @@
+// @tier unit
 // A process that ends without stopping its supervisor (an uncaught error, process.exit, tap ending
 // a test file at its timeout) must not leave the supervised processes running: a test stack left
 // behind holds the machine's CPU for the rest of the run. Each case starts a parent process with a

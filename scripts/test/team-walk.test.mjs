@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 46, "Done when": the whole stack (every service from its build, the gateway in front, the
 // real MongoDB, Redis and an SMTP server in this process) walked over HTTP as a team would.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // scripts/check-web-imports.mjs finds import cycles and layer breaks in small web trees, and passes
 // on the real web/src.
 import t from 'tap'

@@ -1,4 +1,5 @@
-// npm run dev loads the workspace packages from their TypeScript (the "source" export condition,
+// @tier unit
+// npm run dev loads the workspace packages from their TypeScript (the "site-source" export condition,
 // scripts/lib/dev-processes.mjs), so a clean clone needs no build: every export of a package under
 // packages/ must name its source beside its build, or a process importing it fails at start in dev.
 import t from 'tap'
@@ -12,11 +13,12 @@ for (const name of readdirSync(join(root, 'packages'))) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
   t.test(pkg.name, async (t) => {
     for (const [path, entry] of Object.entries(pkg.exports ?? {})) {
-      t.type(entry.source, 'string', `${path} has a "source" condition`)
-      if (typeof entry.source !== 'string') continue
-      t.ok(existsSync(join(dir, entry.source)), `${path}: ${entry.source} exists`)
+      const source = entry['site-source']
+      t.type(source, 'string', `${path} has a "site-source" condition`)
+      if (typeof source !== 'string') continue
+      t.ok(existsSync(join(dir, source)), `${path}: ${source} exists`)
       t.ok(
-        Object.keys(entry).indexOf('source') < Object.keys(entry).indexOf('default'),
+        Object.keys(entry).indexOf('site-source') < Object.keys(entry).indexOf('default'),
         `${path}: before "default"`,
       )
     }

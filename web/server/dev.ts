@@ -32,15 +32,15 @@ await runService(async () => {
     // would take that file for a dependency and restart the server when Vite deletes it.
     configLoader: 'native',
     appType: 'custom',
-    // The contracts from their TypeScript source (package.json "exports": "source"), as the
+    // The contracts from their TypeScript source (package.json "exports": "site-source"), as the
     // services in development: a change to them reaches the pages without a build.
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    resolve: { conditions: ['site-source', ...defaultClientConditions] },
     // The app's packages that import React are bundled once by Vite's SSR optimizer, with the
     // CommonJS they use (Vite's module runner evaluates ES modules only), against web/'s React 19,
     // which itself stays external: one React for the renderer and the app (the build bundles them
     // for the same reason, vite.config.ts).
     ssr: {
-      resolve: { conditions: ['source', ...defaultServerConditions] },
+      resolve: { conditions: ['site-source', ...defaultServerConditions] },
       optimizeDeps: {
         include: bundled,
         exclude: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/server'],

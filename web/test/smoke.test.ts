@@ -1,3 +1,4 @@
+// @tier stack
 // Foundation smoke test in a real browser against the real stack (services + gateway + web from
 // their dist builds): the app boots on /, the top bar shows the spec §2 labels in nl/en/de, the
 // language choice persists across reloads (localStorage `language`), an admin signs in through

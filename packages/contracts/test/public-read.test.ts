@@ -1,3 +1,4 @@
+// @tier unit
 // The one way a process reads another service's public API: deadline, 404 as null, lists as a page or an array.
 import t from 'tap'
 import { createServer } from 'node:http'

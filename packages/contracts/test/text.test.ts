@@ -1,3 +1,4 @@
+// @tier unit
 // The one HTML-to-text function of the blog, the chat and the web app.
 import t from 'tap'
 import { htmlToText, plainText } from '../src/text.ts'

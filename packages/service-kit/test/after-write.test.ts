@@ -1,3 +1,4 @@
+// @tier services
 // The one after-write path (design: "Changes are first-class"), against the real servers `npm test`
 // provides: a write forgets every read layer (this process's at once, every replica's through the
 // service's read version), then is recorded, then announced; so a gateway that hears the purge and

@@ -1,3 +1,4 @@
+// @tier stack
 // The kit's barrel is imported by every process, the gateway included, which has no database and
 // no queues: it must not load the MongoDB driver or BullMQ (they cost each such process idle
 // memory). Runs a fresh Node with the module tracer the idle bench uses and reads what it loaded.

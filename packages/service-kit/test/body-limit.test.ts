@@ -1,3 +1,4 @@
+// @tier unit
 // A service refusing a body over its limit: 413 in the API's words, and the caller's keep-alive
 // connection (the gateway's, in production) survives, so the caller reads the answer instead of EPIPE.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // The byte range a Range header asks of a stored file (RFC 9110 §14): one range is honoured, every
 // other form is ignored (the whole file), and a range past the end is unsatisfiable.
 import t from 'tap'

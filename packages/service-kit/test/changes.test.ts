@@ -1,3 +1,4 @@
+// @tier services
 // The change log against the real servers `npm test` provides: a record is kept, announced on the
 // purge channel and the change stream, a revision keeps its snapshot, a lost Redis leaves the
 // record to the relay, and the sweep bounds what stays.

@@ -1,3 +1,4 @@
+// @tier unit
 // A closing server drains its keep-alive connections (SHUTDOWN_DRAIN_MS): a client that reuses its
 // idle connection just after SIGTERM gets its answer, told `Connection: close`, instead of EPIPE or
 // ECONNRESET (what the cluster's gateway rollout lost before).

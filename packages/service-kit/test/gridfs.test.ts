@@ -1,3 +1,4 @@
+// @tier services
 // Stored files are found, read and deleted by `_id` (gridfs.ts): FerretDB's SQLite handler scans
 // the whole collection for any other filter, so the driver's `{ files_id }` read grew with every
 // byte stored, and a `{ filename }` lookup with every file. On the real server `npm test`

@@ -1,3 +1,4 @@
+// @tier services
 // A process started before its database (a fresh cluster, where every pod may come up before
 // MongoDB) becomes ready once the database answers, without a restart: mongoose gives up on a
 // first connect that failed, so the kit tries again (mongo.ts). The database is the real server

@@ -1,3 +1,4 @@
+// @tier services
 // The kit against the real MongoDB-compatible server `npm test` provides (FerretDB here, MongoDB
 // elsewhere): a model with a unique index, CRUD, duplicates as 409, and each design §3 workaround.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // Queue metrics: a real BullMQ worker on the real Redis, run by runWorkerProcess
 // as every worker.ts runs it, and its /metrics scraped over HTTP. The processor holds jobs until the
 // test lets them go, so waiting and active have known values at the moment of the scrape.

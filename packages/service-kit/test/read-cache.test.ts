@@ -1,3 +1,4 @@
+// @tier unit
 import t from 'tap'
 import { ReadCache } from '../src/read-cache.js'
 

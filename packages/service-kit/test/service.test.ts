@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { adminOnly, createService, loadConfig, ConfigError, Type, HttpError } from '../src/index.js'
 import { createTestSession, testEnv, startRedisServer } from '../src/testing/index.js'

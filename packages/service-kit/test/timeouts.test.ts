@@ -1,3 +1,4 @@
+// @tier unit
 // Every service cuts off a client that trickles its request in (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS).
 import t from 'tap'
 import { connect } from 'node:net'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
 import { adminOnly, createService, sessionKey } from '@site/service-kit'

@@ -1,3 +1,4 @@
+// @tier services
 // The audit trail: sign-ins, sign-outs and credential changes of this service and every other
 // service's writes, read from the change stream (also what was written while auth was down).
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // The admin's public name (issue 29): a display name for the bylines, never the login name, and
 // the set of login names the publishing services keep out of public answers.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // The auth service's write routes (login, change-username, change-password), signed in,
 // against the kit's table of hostile bodies: no answer ≥ 500 and the account is unchanged.
 // Logout is left out: it ignores its body and would end the session the others need; so is the

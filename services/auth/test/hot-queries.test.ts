@@ -1,3 +1,4 @@
+// @tier services
 // Every query a sign-in and an admin's account saves send to the auth service's database is served
 // by an index and listed in docs/queries.md (docs/design.md, "Hot queries and their indexes"),
 // with 2,000 accounts kept (a real site has a few; enough here for the planner to prefer an index).

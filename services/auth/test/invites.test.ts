@@ -1,3 +1,4 @@
+// @tier services
 // Issue 46: invitations and password resets through the auth service with a real SMTP server:
 // single-use links, expiry, resend and withdraw, the clear 404/410 answers, always-202 resets.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { testApp, startRedisServer, type TestApp } from '@site/service-kit/testing'
 import { auth, addUser, authAt, sessionCookie } from './helpers.js'

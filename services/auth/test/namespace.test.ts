@@ -1,3 +1,4 @@
+// @tier services
 // Two deployments on one Redis (QUEUE_PREFIX differs, the session secret is the same): each keeps
 // its sessions under its own namespace, and a session of one is no session at the other.
 import t from 'tap'

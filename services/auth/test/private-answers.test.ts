@@ -1,3 +1,4 @@
+// @tier services
 // Answers about the signed-in account are never stored by a browser or a proxy.
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'

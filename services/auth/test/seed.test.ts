@@ -1,3 +1,4 @@
+// @tier stack
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'

@@ -1,3 +1,4 @@
+// @tier services
 // Issue 46: named accounts with roles. The Users routes answer owners and admins only; the
 // owner/admin rules hold; a role change or a disable ends that person's sessions at once; sign-in
 // takes the e-mail too; the audit trail names who did it.

@@ -1,3 +1,4 @@
+// @tier services
 // A multipart upload without a boundary, or one that ends early, is a 400 that names
 // the problem (it was a 500 "Multipart: Boundary not found" / "Unexpected end of form"), and no
 // upload is stored.

@@ -1,3 +1,4 @@
+// @tier services
 // A post's public byline is never a login name (issue 29): new posts take the admin's display name
 // (else the site's byline), and a stored author that is a login name (posts made before display
 // names, or typed) is shown publicly as the site's byline. Admins still see what is stored.

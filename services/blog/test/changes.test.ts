@@ -1,3 +1,4 @@
+// @tier services
 // Every write to posts leaves one change record: an admin's through the API and an import's
 // through the worker, each kept with a snapshot (a revision) and announced with its keys.
 import t from 'tap'

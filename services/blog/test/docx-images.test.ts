@@ -1,3 +1,4 @@
+// @tier services
 // The .docx image path of an import (issue 29, item 5): a failure to store an image fails the
 // attempt instead of saving the post without it; pixels are capped per image and per import;
 // an XML part is capped before the parser builds its DOM; a failed attempt leaves no images.

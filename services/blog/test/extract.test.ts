@@ -1,3 +1,4 @@
+// @tier unit
 // The Markdown extractor's front matter: YAML fields become the post's title, tags and excerpt;
 // front matter written as code is refused and never run.
 import t from 'tap'

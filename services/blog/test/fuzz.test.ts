@@ -1,3 +1,4 @@
+// @tier services
 // Every write route of the blog service, with an admin session, against the kit's table
 // of hostile bodies (operators, dotted and `$` keys, __proto__, deep nesting, wrong types, huge
 // strings, broken JSON and multipart): no answer is ≥ 500 and nothing stored changes.

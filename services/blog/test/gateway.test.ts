@@ -1,3 +1,4 @@
+// @tier stack
 import t from 'tap'
 import { DEFAULT_BYLINE } from '@site/contracts'
 import { createTestSession } from '@site/service-kit/testing'

@@ -1,3 +1,4 @@
+// @tier services
 // Every query a visitor's request, an admin's save or a timer of the blog makes is served by an
 // index, on the server the suite runs on (FerretDB on PostgreSQL, or MongoDB), and is listed with
 // its index in docs/queries.md (docs/design.md, "Hot queries and their indexes"). The collections

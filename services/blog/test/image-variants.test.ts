@@ -1,3 +1,4 @@
+// @tier services
 // Imported images get the responsive variants library images get (issue 32, item 3): an image a
 // .docx import stores is given AVIF/WebP widths by the blog worker's variants job, announced by
 // GET /api/blog/images?src=… and served at /api/blog/images/<hash>-w<width>.<format> with the

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { DEFAULT_BYLINE } from '@site/contracts'
 import { blogApp, multipart, startFakeLlm, translatorReply, type LlmCall, type LlmReply } from './helpers.js'

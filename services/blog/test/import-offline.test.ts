@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { buildApp } from '../src/app.js'
 import { readConfig } from '../src/config.js'

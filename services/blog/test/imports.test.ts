@@ -1,3 +1,4 @@
+// @tier services
 // The admin's imports list and Retry (docs/blog-import.md, "The imports list") with a real BullMQ
 // worker. The worker reaches MongoDB through a TCP relay the test can cut: "the database away" is
 // the import failure a Retry exists for (the model's failures end in an offline post instead).

@@ -1,3 +1,4 @@
+// @tier unit
 import t from 'tap'
 import { extractKeywords } from '../src/lib/keywords.js'
 import { normalizeTags } from '../src/lib/translate.js'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { SHARED_CACHE_CONTROL } from '@site/contracts/surrogate'
 import { blogApp } from './helpers.js'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { createTestSession, startRedisServer, testEnv } from '@site/service-kit/testing'
 import { buildApp } from '../src/app.js'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { DEFAULT_BYLINE } from '@site/contracts'
 import { blogApp } from './helpers.js'

@@ -1,3 +1,4 @@
+// @tier services
 // Preview links (docs/editorial.md): a signed link shows the post as saved now to anyone holding
 // it, never cached or indexed; the draft's public read stays 404; revoking, expiry, a forged or
 // another kind's token all end it.

@@ -1,3 +1,4 @@
+// @tier services
 // The admin list and drafts are private answers (`private, no-store`); the routes that
 // also have a public variant say `Vary: Cookie`, so no cache hands an admin's answer to a visitor.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // Old slugs (docs/editorial.md, "Old URLs"): a published post's left slug leads to where the post
 // is now, by its id (a second change too); a draft's does not; a freed slug taken by another post
 // is no redirect any more; a deleted post's redirects go.

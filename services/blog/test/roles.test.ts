@@ -1,3 +1,4 @@
+// @tier services
 // Issue 46 in the blog service: an author writes and reads only their own drafts and cannot publish,
 // schedule or delete others' work; a translator changes only their languages' fields; an editor
 // does all of it. Sessions of each role are written as the auth service writes them.

@@ -1,3 +1,4 @@
+// @tier services
 import t, { type Test } from 'tap'
 import { sanitizePostHtml } from '../src/lib/sanitize.js'
 import { blogApp } from './helpers.js'

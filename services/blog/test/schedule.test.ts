@@ -1,3 +1,4 @@
+// @tier services
 // Scheduled publishing (docs/editorial.md): a delayed job per post and moment, acting only while the
 // post still holds that moment, exactly once, recorded as the scheduler's write; a sweep at the
 // worker's start acts on moments that passed while no worker ran.

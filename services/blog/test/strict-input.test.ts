@@ -1,3 +1,4 @@
+// @tier services
 // POST /api/blog and PUT /api/blog/{id} accept only the documented fields. Update
 // operators, dotted and `$` keys, `_id`, and the fields only the service sets (dates, upload id,
 // review marks, source language) are a 400 naming the field, and nothing is stored.

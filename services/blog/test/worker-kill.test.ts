@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -35,18 +36,22 @@ t.teardown(async () => {
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 async function spawnWorker() {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/blog/src/worker.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...s.env,
-      ...llm.env,
-      WORKER_PORT: String(port),
-      BLOG_WORKER_LOCK_MS: '2000',
-      LOG_LEVEL: 'silent',
+  const child = spawn(
+    process.execPath,
+    ['--conditions=site-source', '--import', 'tsx', 'services/blog/src/worker.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...s.env,
+        ...llm.env,
+        WORKER_PORT: String(port),
+        BLOG_WORKER_LOCK_MS: '2000',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   children.push(child)
   return Object.assign(child, { metricsUrl: `http://127.0.0.1:${port}/metrics` })
 }

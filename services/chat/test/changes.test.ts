@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import { testApp, createTestSession, testEnv } from '@site/service-kit/testing'

@@ -1,3 +1,4 @@
+// @tier services
 // The chat service's write route, against the kit's table of hostile bodies: no answer
 // ≥ 500 and no conversation stored.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { testApp, startRedisServer } from '@site/service-kit/testing'
 import { turnModel } from '../src/models/turn.js'

@@ -1,3 +1,4 @@
+// @tier services
 // Every query a visitor's message or rating and an admin's erasure send to the chat's database is
 // served by an index and listed in docs/queries.md (docs/design.md, "Hot queries and their
 // indexes"), with 3,000 turns of 1,000 conversations kept.

@@ -1,3 +1,4 @@
+// @tier services
 // What the team learns from the chat (issue 33): questions the site could not answer, grouped by
 // their normalized words, most asked first; the share of helpful answers week by week.
 import t from 'tap'

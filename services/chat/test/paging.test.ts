@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { testApp, createTestSession, testEnv } from '@site/service-kit/testing'
 import { chat, fakeSite } from './helpers.js'

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
 import { ask, chat, fakeSite } from './helpers.js'

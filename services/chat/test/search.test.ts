@@ -1,3 +1,4 @@
+// @tier unit
 // The index on disk ranks as the in-memory MiniSearch index did (the chat's answers stay as they
 // were): the same passages in the same order with the same scores, for questions with whole
 // words, words begun (prefix), typos (fuzzy), several languages, and words everywhere or nowhere.

@@ -1,3 +1,4 @@
+// @tier services
 // Transcripts (issue 33): each answer carries a messageId the visitor can rate; the admin reads,
 // searches and erases conversations, each with its pages, modes, sources and ratings.
 import t from 'tap'

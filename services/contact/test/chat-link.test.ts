@@ -1,3 +1,4 @@
+// @tier services
 // A consultation request sent from the chat carries the chat's session id (issue 33): stored with
 // the request, shown in the inbox, found from the conversation (?chatSessionId=), and erased with
 // the request's personal data. Every inbox write is a change record, named by id only.

@@ -1,3 +1,4 @@
+// @tier services
 // Every write route of the contact service (the public form and the inbox), with an
 // admin session, against the kit's table of hostile bodies: no answer ≥ 500, nothing stored changes.
 import t from 'tap'

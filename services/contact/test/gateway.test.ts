@@ -1,3 +1,4 @@
+// @tier stack
 import t from 'tap'
 import { createTestSession, startRedisServer } from '@site/service-kit/testing'
 import { startStack } from '../../../scripts/lib/stack.mjs'

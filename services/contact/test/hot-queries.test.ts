@@ -1,3 +1,4 @@
+// @tier services
 // Every query the contact service's admin saves and timers send is served by an index and listed in
 // docs/queries.md (docs/design.md, "Hot queries and their indexes"), with 3,000 requests kept: the
 // relay (every 5 s) reads only its backlog, found by the `notifyPending` mark.

@@ -1,3 +1,4 @@
+// @tier services
 // The inbox holds personal data: its answers are never stored by a browser or proxy.
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'

@@ -1,3 +1,4 @@
+// @tier stack
 // The contact worker's own metrics server: the real `dist/worker.js` process on
 // the real Redis and SMTP; requests submitted through the API are mailed, and its /metrics shows
 // the contact-notify queue's counts and job histograms.

@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import mongoose from 'mongoose'
 import { testApp, startRedisServer } from '@site/service-kit/testing'

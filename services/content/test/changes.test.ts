@@ -1,3 +1,4 @@
+// @tier services
 // Every admin write of the content service leaves one change record: kept in its own database
 // (with a snapshot: a revision), announced with the surrogate keys it touches.
 import t from 'tap'

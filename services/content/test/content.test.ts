@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { testApp, createTestSession, testEnv } from '@site/service-kit/testing'
 import type { SiteContent } from '@site/contracts'

@@ -1,3 +1,4 @@
+// @tier services
 // Every write route of the content service, with an admin session, against the kit's
 // table of hostile bodies: no answer is ≥ 500 and nothing stored changes.
 import t from 'tap'

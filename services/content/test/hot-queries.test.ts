@@ -1,3 +1,4 @@
+// @tier services
 // The content service's visitor reads of pages and images, an admin's page save and the page
 // schedule's sweep: every query they send is served by an index, reads a bounded number of
 // documents, and is listed in docs/queries.md (as services/blog/test/hot-queries.test.ts does for

@@ -1,3 +1,4 @@
+// @tier services
 // Preview links of pages (docs/editorial.md): as the posts' — the draft to anyone holding the
 // link, private and not indexed, the public read 404, revocable; a post's token opens no page.
 import t from 'tap'

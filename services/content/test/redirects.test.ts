@@ -1,3 +1,4 @@
+// @tier services
 // Old slugs of pages (docs/editorial.md, "Old URLs"), as the blog's of posts: by the page's id, a
 // freed slug taken by another page yields, a draft's change keeps nothing, a deleted page's go.
 import t from 'tap'

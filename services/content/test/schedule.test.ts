@@ -1,3 +1,4 @@
+// @tier services
 // Scheduled publishing of pages (docs/editorial.md), as the posts': a delayed job per page and
 // moment on the content worker, acting only while the page still holds that moment, exactly once,
 // recorded as the scheduler's write (history, audit, the gateway's purge of the page, the lists and

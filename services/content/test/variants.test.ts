@@ -1,3 +1,4 @@
+// @tier services
 import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'

@@ -1,3 +1,4 @@
+// @tier stack
 // The /admin dashboard in a real browser against the real stack (services, workers, gateway, web
 // from their dist builds; a fake OpenAI-compatible server for the blog's translations):
 // the route guard, login, each tab with its dialogs and writes, the exact texts of spec §2/§5/§8,

@@ -1,3 +1,4 @@
+// @tier stack
 // The chat assistant says what it is, and the team reads what visitors asked (issue 33), in a real
 // browser against the real stack (the chat answering through the kit's fake OpenAI server):
 // a visitor sees the disclosure in nl, en and de, asks a question the site never mentions and one

@@ -1,3 +1,4 @@
+// @tier stack
 // The editorial tools as an admin uses them (docs/editorial.md), in Chromium against the stack:
 // a post written with a publish time shows as Scheduled with that time in Amsterdam time (the
 // admin's one clock, also for an admin whose browser is in New York); its

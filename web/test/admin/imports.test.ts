@@ -1,3 +1,4 @@
+// @tier stack
 // The admin's imports (Blog tab, docs/web.md "Admin: imports") in a real browser against the real
 // stack: an upload whose dialog is closed before the end is followed there to its post; the
 // editor's import closed early keeps its draft and shows up there too; a failed import shows its

@@ -1,3 +1,4 @@
+// @tier stack
 // The library pickers of the post and page dialogs as an admin uses them (real stack, content
 // worker included, real Chromium): an image uploaded and described in the Media tab is chosen as a
 // post's featured image and inserted into its body, and into a page's body; the public post and

@@ -1,3 +1,4 @@
+// @tier stack
 // The Media tab as an admin uses it (real stack, content worker included, real Chromium): upload by
 // the file picker and by drag-and-drop, find by name, describe (alt texts), use it in a project
 // through "Choose from library", see where it is used, be refused the delete while it is, then

@@ -1,3 +1,4 @@
+// @tier stack
 // The operators' queue dashboard: Bull Board at /api/admin/queues through the
 // gateway of the real stack, in Chromium. Signed out: the page redirects to the admin sign-in (where
 // the admin signs in through the login dialog) and the board's API answers 401. Signed in: the board lists the site's queues and a job, under the

@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 46 in a real browser on the real stack with a real SMTP server: the owner's Users tab
 // invites an author; the mail's link opens the invitation page, which makes the account; the
 // author sees only their tabs and an editor without the Published switch; the author turns on

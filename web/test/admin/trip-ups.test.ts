@@ -1,3 +1,4 @@
+// @tier stack
 // What a new admin trips over (issue 49), in Chromium on the whole stack: the tabs follow the URL
 // (a click pushes ?tab=, Back and reload keep it), the wording names the kept period,
 // on a phone the chat button covers no list, and Logout goes back to where the admin came from.

@@ -1,3 +1,4 @@
+// @tier stack
 // Unsaved work is safe in /admin, in a real browser against the real stack: a dialog with edits
 // asks before it closes (Escape, Cancel, the close button), an unchanged or saved one closes at once;
 // the content form asks before a link leaves the dashboard and arms the browser's reload/close

@@ -1,3 +1,4 @@
+// @tier stack
 // Old URLs on the whole stack (docs/editorial.md): after a published post's slug changes, its old
 // URL answers 301 to the new one in nl, en and de (with the post's surrogate keys), the sitemap
 // lists only the new; a freed slug taken by another post shows that post.

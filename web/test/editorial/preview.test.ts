@@ -1,3 +1,4 @@
+// @tier stack
 // Preview links on the whole stack (docs/editorial.md): an anonymous browser opens the link and
 // sees the draft rendered as its public page would be, under the Preview bar, not indexed and
 // never cached; the draft's public URL stays 404; after the admin revokes it the link is dead.

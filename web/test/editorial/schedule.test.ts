@@ -1,3 +1,4 @@
+// @tier stack
 // Scheduled publishing on the whole stack, as a visitor sees it: a post scheduled 5 s ahead is on
 // no public answer (list, page, feed) before its moment and on all of them within 1 s after, with
 // the blog worker killed and restarted by its supervisor in between (the delayed job is in Redis,

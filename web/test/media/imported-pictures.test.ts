@@ -1,3 +1,4 @@
+// @tier stack
 // Imported images as responsive pictures (issue 32, item 3), against the real stack with the blog
 // worker: a .docx with a photo is imported and published; the blog worker makes the photo's
 // AVIF/WebP variants, and the public post's HTML shows it as <picture> with srcsets under

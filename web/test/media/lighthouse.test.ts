@@ -1,3 +1,4 @@
+// @tier stack
 // Lighthouse (mobile) on /, /blog and a post whose featured images are 2,400 × 1,600 px library
 // images with their variants: the image audits pass (image delivery: properly sized and modern
 // formats, which Lighthouse 13 folded into one insight; explicit width and height). Performance is

@@ -1,3 +1,4 @@
+// @tier stack
 // Responsive images on the public pages, against the real stack (content worker included): a
 // library image becomes <picture> with AVIF/WebP srcset, sizes, width/height and the alt text of
 // the page's language (then Dutch, then the post's title), on /blog, the post (its body's images

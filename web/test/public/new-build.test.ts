@@ -1,3 +1,4 @@
+// @tier stack
 // A tab left open across a deploy, in a real browser against the real stack: the page it shows names
 // chunks the new build no longer has. Going on to a lazy page loads that page anew (the new build's
 // HTML and chunks) instead of showing the error page; a chunk missing from the new build too shows

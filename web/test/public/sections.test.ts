@@ -1,3 +1,4 @@
+// @tier stack
 // Links to a home page section (/#werkwijze, /#contact) from the top bar, the footer, the chat and
 // typed in directly reach the section, also when the home page's content arrives late after a
 // client-side navigation: the test holds GET /api/content in the browser until the page has drawn

@@ -1,3 +1,4 @@
+// @tier stack
 // The signed-in side of the public site in a real browser against the real stack: login through
 // the dialog → Edit and Logout; the Upload Blog dialog (refused type, a .md file with overrides,
 // upload progress / job stage, the post appears on /blog); Add Project and delete on /projects;

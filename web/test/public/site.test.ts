@@ -1,3 +1,4 @@
+// @tier stack
 // The public site in a real browser against the real stack, signed out: every public route renders
 // its spec texts in nl, en and de (with the nl fallback of posts), the language persists across
 // reloads, both contact forms (success and failure toasts), the chat widget (send, typing, answer,

@@ -1,3 +1,4 @@
+// @tier stack
 // What a new visitor trips over (issue 49), walked in Chromium on the whole stack at 1280 × 900
 // and on a 390 × 844 phone: section links land on their section on the first click, the chat
 // button covers no control, pages that do not exist say so, focus returns to the opener, the phone

@@ -1,3 +1,4 @@
+// @tier stack
 // The web server bounds the pages in progress (PAGE_QUEUE_MAX: one more is a 503 with Retry-After at
 // once) and renders no page whose client has gone (its reads are stopped). Against the built server
 // (web/dist-server/server.js) with a content service of the test's own that holds its answers.

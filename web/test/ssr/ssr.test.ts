@@ -1,3 +1,4 @@
+// @tier stack
 // Server rendering of the public pages, against the real stack: status codes, the head
 // (title, description, canonical, hreflang, Open Graph, Twitter, JSON-LD), the embedded data,
 // sitemap, robots and feeds over HTTP; Chromium without JavaScript reading each page's h1 and first

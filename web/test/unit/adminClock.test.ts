@@ -1,3 +1,4 @@
+// @tier unit
 // The admin's one clock (issue 49 #3, web/src/features/admin/lib/localTime.ts): moments are shown
 // and typed as Amsterdam time, named CET/CEST, whatever the machine's zone; checked against Intl.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // The public pages' long date is written without Intl (web/src/i18n/longDate.ts): it must say what
 // Intl says, in each language, for every day of years with both DST changes, at the hours around
 // midnight and around the switch.

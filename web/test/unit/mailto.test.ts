@@ -1,3 +1,4 @@
+// @tier unit
 // The admin inbox's mail links are built with the address encoded, so a stored address
 // (an old one, from before the strict check) can never add a Cc, a subject or a body to the mail.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier unit
 // Page numbers in URLs: one spelling per page, and never past what the paging contract accepts.
 import t from 'tap'
 import { PAGE_MAX } from '@site/contracts/rules'
