@@ -37,38 +37,41 @@ const seen = async (checks: Checks) =>
   Object.fromEntries(await Promise.all(Object.entries(checks).map(async ([k, f]) => [k, await f()])))
 
 /**
- * Kills `worker` right after the schedule was saved, waits for its restart, and holds the public
- * answers (`checks`) to: absent before the moment, all there within 1 s after.
+ * Kills `worker` right after the schedule was saved and holds the public answers (`checks`) to:
+ * absent after the kill, absent just before the moment, and all there within 1 s of the moment or
+ * of the restarted worker being ready, whichever is later (no worker runs before then: on a loaded
+ * machine the restart may outlast the 5 s). Every assertion runs every time.
  */
 async function acrossRestart(t: Test, worker: string, at: Date, checks: Checks) {
   stack.supervisor.signal(worker, 'SIGKILL') // restarted by the supervisor after 0.5 s
   const absent = (v: object) => Object.values(v).every((x) => x === false)
   t.ok(absent(await seen(checks)), 'absent after scheduling')
   // The new worker process is up (its probe): the job it runs is the one queued before the kill.
-  await sleep(700)
+  // Watched from now on, beside the check before the moment, so neither waits for the other.
   const ready = `http://127.0.0.1:${stack.ports[worker]}/readyz`
   const probe = () =>
     fetch(ready).then(
       (r) => r.ok,
       () => false,
     )
-  await firstSeen(probe, 60000, 100)
-  const up = Date.now()
-  // Nothing acts before the moment, whether the new worker is up by then or not.
-  if (up < at.getTime() - 400) await sleep(at.getTime() - Date.now() - 400)
-  if (Date.now() < at.getTime() - 150) t.ok(absent(await seen(checks)), 'absent just before its moment')
+  const up = sleep(700).then(() => firstSeen(probe, 60000, 100))
+  // Nothing acts before the moment, whether the new worker is up by then or not: asked 400 ms
+  // before it (at once if that has passed: the answers are still asked before anything can act).
+  await sleep(at.getTime() - Date.now() - 400)
+  const before = Date.now()
+  const early = await seen(checks)
+  t.ok(absent(early), `absent just before its moment (asked ${at.getTime() - before} ms before it)`)
+  const upAt = await up
+  t.ok(upAt !== null, `${worker} restarted`)
   // Each answer polled on its own, so a slow answer (a page rendered on a loaded machine) does not
   // delay noticing the others: when each was first seen, and the latest of those.
-  const due = Math.max(at.getTime(), up)
+  const due = Math.max(at.getTime(), upAt ?? Infinity)
   const firsts = await Promise.all(Object.values(checks).map((f) => firstSeen(f, due + 5000 - Date.now())))
   const first = firsts.includes(null) ? null : Math.max(...(firsts as number[]))
   t.ok(first !== null, `public on every answer: ${JSON.stringify(await seen(checks))}`)
   const late = (first ?? Infinity) - due
-  if (up < at.getTime()) t.ok(late < 1000, `public ${late} ms after its moment`)
-  // A machine so loaded that the restart outlasted the 5 s: no worker ran at the moment, so no
-  // worker could keep "within 1 s of it"; what must hold is that the restarted worker publishes it
-  // (its sweep, or the delayed job still in Redis), once. Seen above; the delay is reported.
-  else t.comment(`the restart outlasted the moment: public ${late} ms after the new worker was ready`)
+  const after = upAt !== null && upAt > at.getTime() ? 'the restarted worker was ready' : 'its moment'
+  t.ok(late < 1000, `public ${late} ms after ${after}`)
 }
 
 t.test('a post: absent before its moment, public within 1 s after, across a worker restart', async (t) => {

@@ -24,7 +24,7 @@ export { parsePrometheus, scrape, type Sample } from './prometheus.js'
 export { startFakeOpenAI, type FakeOpenAIReply, type FakeOpenAIRequest } from './fake-openai.js'
 export { testApp, type TestApp, type TestAppOptions } from './app.js'
 export { listenForPurges } from './purges.js'
-export { dropQueue, firstSeen } from './schedule.js'
+export { dropQueue, firstSeen, promoteJob, queuedJob, runJobNow } from './schedule.js'
 export {
   captureQueries,
   judgeQueries,
