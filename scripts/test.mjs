@@ -6,11 +6,14 @@
 // unit tier (and is done before services start: their timed promises keep the machine to themselves).
 //   node scripts/test.mjs [--tier unit|services|stack]... [--watch] [paths...] [tap options...]
 // Paths keep to those files or folders (`npm test -- services/auth`); other arguments go to tap.
-// SKIP_BUILD=1 runs the stack tier on the current builds.
+// SKIP_BUILD=1 runs the stack tier on the current builds. Coverage of the unit and services tiers
+// (scripts/lib/coverage.mjs) is printed after them and held to coverage-floors.json when the whole
+// of both ran; COVERAGE=off leaves it out.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureInfra, InfraError, root } from './lib/infra.mjs'
+import { coverageDirs, reportCoverage, resetCoverage } from './lib/coverage.mjs'
 import { filesByTier, TIERS, undeclaredMessage } from './lib/test-tiers.mjs'
 
 const say = (m) => process.stdout.write(`[test] ${m}\n`)
@@ -68,8 +71,13 @@ function exec(cmd, args, opts = {}) {
     }),
   )
 }
-const tap = (files, env) =>
-  exec(process.execPath, [join(root, 'node_modules/tap/dist/esm/run.mjs'), ...tapArgs, ...files], { env })
+const tap = (files, env, more = []) =>
+  exec(process.execPath, [join(root, 'node_modules/tap/dist/esm/run.mjs'), ...more, ...tapArgs, ...files], {
+    env,
+  })
+// The unit tier's files mostly wait (on child processes, sockets, timers) rather than compute: run
+// as two at a time they kept one of the machine's two cores busy; four at a time use both.
+const UNIT_JOBS = ['--jobs=4']
 
 /** The build, for the stack tier: started now, its output printed when it ends (not mixed into tap's). */
 function build() {
@@ -102,6 +110,10 @@ function build() {
 
 // The unit tier gets no database or Redis: a file there that reaches for one fails, saying so.
 const { MONGO_URL: _m, REDIS_URL: _r, ...noInfra } = process.env
+const coverage = process.env.COVERAGE !== 'off' && !watch
+if (coverage) resetCoverage(root)
+/** The environment of a tier that records coverage (its tests and the processes they start). */
+const covered = (env) => (coverage ? { ...env, NODE_V8_COVERAGE: coverageDirs(root).raw } : env)
 const results = []
 const timed = async (tier, fn) => {
   const t0 = Date.now()
@@ -123,14 +135,18 @@ if (watch) {
   const built = build()
   if (run.includes('unit')) {
     say(`unit: ${byTier.unit.length} files, no database, from source`)
-    failed = (await timed('unit', () => tap(byTier.unit, noInfra))) !== 0 || failed
+    failed = (await timed('unit', () => tap(byTier.unit, covered(noInfra), UNIT_JOBS))) !== 0 || failed
   }
   if (!interrupted && (run.includes('services') || run.includes('stack'))) infra = await provide()
   const env = infra && { ...process.env, MONGO_URL: infra.mongoUrl, REDIS_URL: infra.redisUrl }
   if (!interrupted && run.includes('services')) {
     if ((await built) !== 0) failed = true
     say(`services: ${byTier.services.length} files, MongoDB and Redis, from source`)
-    failed = (await timed('services', () => tap(byTier.services, env))) !== 0 || failed
+    failed = (await timed('services', () => tap(byTier.services, covered(env)))) !== 0 || failed
+  }
+  if (coverage && !interrupted && (run.includes('unit') || run.includes('services'))) {
+    const whole = !paths.length && run.includes('unit') && run.includes('services')
+    if (!reportCoverage(root, { hold: whole, say })) failed = true
   }
   if (!interrupted && run.includes('stack')) {
     if ((await built) !== 0) failed = true
