@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { ensureInfra, InfraError, root } from './lib/infra.mjs'
 import { coverageDirs, reportCoverage, resetCoverage } from './lib/coverage.mjs'
 import { filesByTier, TIERS, undeclaredMessage } from './lib/test-tiers.mjs'
+import { watchTests } from './lib/test-watch.mjs'
 
 const say = (m) => process.stdout.write(`[test] ${m}\n`)
 
@@ -36,7 +37,10 @@ for (let i = 0; i < argv.length; i++) {
     }
   } else if (a === '--watch') watch = true
   else if (!a.startsWith('-') && existsSync(join(process.cwd(), a))) paths.push(a)
-  else tapArgs.push(a)
+  else if (!a.startsWith('-') && /\/|\.test\./.test(a)) {
+    say(`no such file or folder: ${a}`)
+    process.exit(2)
+  } else tapArgs.push(a)
 }
 if (watch && !tiers.length) tiers.push('unit', 'services')
 const wanted = tiers.length ? TIERS.filter((t) => tiers.includes(t)) : TIERS
@@ -126,11 +130,10 @@ let infra = null
 let failed = false
 if (watch) {
   if (run.includes('services')) infra = await provide()
-  tapArgs.unshift('--watch')
   const files = run.flatMap((t) => byTier[t])
   const env = infra ? { ...process.env, MONGO_URL: infra.mongoUrl, REDIS_URL: infra.redisUrl } : noInfra
-  say(`watching ${files.length} files (${run.join(', ')})`)
-  failed = (await tap(files, env)) !== 0
+  process.on('SIGINT', () => void infra?.stop().finally(() => process.exit(130)))
+  await watchTests({ root, files, runTap: (f) => tap(f, env), say })
 } else {
   const built = build()
   if (run.includes('unit')) {
