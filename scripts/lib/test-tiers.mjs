@@ -57,3 +57,13 @@ export function filesByTier(dir, only = [], cwd = dir) {
 /** What `npm run check` and the runner say about a file that declares no tier. */
 export const undeclaredMessage = (f) =>
   `${f}: no tier declared: its first line must be \`// @tier unit\`, \`// @tier services\` or \`// @tier stack\` (README, "Tests")`
+
+/**
+ * An assertion the clock decides whether to make (issue 43: no test's number of assertions may
+ * depend on the machine's speed): `if (…Date.now()|performance.now()|getTime()…) t.ok(…)` on one
+ * line, or `else t.comment(…)` standing in for an assertion. Answers the 1-based line numbers.
+ */
+const CLOCK_GUARD =
+  /\bif \(.*(Date\.now\(\)|performance\.now\(\)|getTime\(\)).*\)\s*(t|tt)\.[a-zA-Z]+\(|\belse\s+(t|tt)\.comment\(/
+export const clockGuardedLines = (text) =>
+  text.split('\n').flatMap((line, i) => (CLOCK_GUARD.test(line) ? [i + 1] : []))

@@ -1,7 +1,8 @@
 // @tier unit
 // scripts/check-test-tiers.mjs (in `npm run check`) and the runner: each test file's first line
 // declares its tier; a file with none, or with an unknown one, fails the check, named; files
-// outside `test/` folders and ignored ones do not count; the repository passes.
+// outside `test/` folders and ignored ones do not count; an assertion the clock makes or skips
+// fails it too; the repository passes.
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -48,6 +49,29 @@ t.test('a tree with undeclared tiers: each one named, the check fails', async (t
   t.match(r.stderr, /a\/test\/none\.test\.ts: no tier declared/)
   t.match(r.stderr, /b\/test\/wrong\.test\.mjs: no tier declared/)
   t.notMatch(r.stderr, /pure|helper|thing|built/)
+})
+
+t.test('an assertion the clock makes or skips fails the check, with its line', async (t) => {
+  // Spelled in pieces, so that this file itself passes the check.
+  const [now, at, T] = ['Date.now()', 'at.getTime()', 't']
+  const dir = tree({
+    'a/test/slow.test.ts': [
+      '// @tier stack',
+      "import t from 'tap'",
+      `if (${now} < ${at} - 150) ${T}.ok(absent, 'before')`,
+      `if (up < ${at}) ${T}.ok(late < 1000, 'in time')`,
+      `else ${T}.comment('too slow to tell')`,
+      `${T}.ok(${now} > 0, 'an assertion about the clock is fine')`,
+    ].join('\n'),
+  })
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const r = spawnSync(process.execPath, [checker, dir], { encoding: 'utf8' })
+  t.equal(r.status, 1)
+  const lines = [...r.stderr.matchAll(/slow\.test\.ts:(\d+): an assertion made or skipped by the clock/g)]
+  t.same(
+    lines.map((m) => Number(m[1])),
+    [3, 4, 5],
+  )
 })
 
 t.test('the repository: every test file declares its tier', async (t) => {
