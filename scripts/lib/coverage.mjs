@@ -125,6 +125,8 @@ export function reportCoverage(root, { hold, say }) {
         `${under && hold ? '  UNDER ITS FLOOR' : ''}  ${files.length} files; least: ${least.join(', ') || '-'}`,
     )
   }
+  if (![...byPackage.values()].some((files) => files.some((x) => x.s.lines.covered > 0)))
+    say('  (no package source was loaded)')
   if (!hold) say('coverage: not held to the floors (only part of the unit and services tiers ran)')
   else if (!ok) say('coverage: a package is under its floor (coverage-floors.json): cover what was left out')
   return ok
