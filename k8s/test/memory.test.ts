@@ -39,7 +39,10 @@ t.test("local runs use each manifest's memory limit", async (t) => {
     // React's development build renders a page in about three times the CPU (bench/posts).
     t.equal(p.env.NODE_ENV, 'production', `${p.name}: NODE_ENV=production, as in the images`)
   }
-  const dev = processTable({ NODE_ENV: 'development' }, 8080) as { name: string; env: Record<string, string> }[]
+  const dev = processTable({ NODE_ENV: 'development' }, 8080) as {
+    name: string
+    env: Record<string, string>
+  }[]
   t.ok(
     dev.every((p) => p.env.NODE_ENV === 'development'),
     'npm run dev still says development (its shared environment wins)',
