@@ -150,6 +150,7 @@ if (watch) {
   if (coverage && !interrupted && (run.includes('unit') || run.includes('services'))) {
     const whole = !paths.length && run.includes('unit') && run.includes('services')
     if (!reportCoverage(root, { hold: whole, say })) failed = true
+    resetCoverage(root)
   }
   if (!interrupted && run.includes('stack')) {
     if ((await built) !== 0) failed = true

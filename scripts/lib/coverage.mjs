@@ -21,13 +21,14 @@ export const PACKAGES = {
   web: ['src', 'server'],
 }
 
+/** Where this run's processes write (its own folder: two runs in one checkout keep apart). */
 export const coverageDirs = (root) => ({
-  raw: join(root, '.tap/site-coverage/raw'),
+  raw: join(root, `.tap/site-coverage/raw-${process.pid}`),
   report: join(root, '.tap/site-coverage/report'),
 })
 
 export function resetCoverage(root) {
-  rmSync(join(root, '.tap/site-coverage'), { recursive: true, force: true })
+  rmSync(coverageDirs(root).raw, { recursive: true, force: true })
 }
 
 const pct = (c, t) => (t ? (100 * c) / t : 100)
