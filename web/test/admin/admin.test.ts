@@ -21,6 +21,9 @@ const stack = await startStack({ env: { ...llm.env, BLOG_UPLOAD_WAIT_MS: '1' } }
 t.teardown(() => stack.stop())
 await seedAdmin(stack, USER, PASSWORD)
 const browser = await launchBrowser({ baseURL: stack.url })
+// These walks type HTML: the bodies open in their HTML view (the spec's textarea), the choice an
+// admin who writes HTML makes once (rich-editor.test.ts walks the editor).
+await browser.context.addInitScript(() => localStorage.setItem('admin.bodyView', 'html'))
 t.teardown(() => browser.close())
 
 const page = await browser.newPage()

@@ -19,6 +19,9 @@ t.teardown(() => stack.stop())
 await seedAdmin(stack, USER, PASSWORD)
 // Far from Amsterdam: the admin's times are Amsterdam time whatever the browser's zone (issue 49 #3).
 const browser = await launchBrowser({ baseURL: stack.url, timezoneId: 'America/New_York' })
+// These walks type HTML: the bodies open in their HTML view (the spec's textarea), the choice an
+// admin who writes HTML makes once (rich-editor.test.ts walks the editor).
+await browser.context.addInitScript(() => localStorage.setItem('admin.bodyView', 'html'))
 t.teardown(() => browser.close())
 const page = await browser.newPage()
 const errors = collectPageErrors(page, { ignore: [/status of 401/] })

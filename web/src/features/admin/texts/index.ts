@@ -6,6 +6,7 @@ import { chat } from './chat'
 import { common } from './common'
 import { content } from './content'
 import { audit, history, preview, schedule } from './editorial'
+import { editor } from './editor'
 import { features } from './features'
 import { inbox } from './inbox'
 import { media } from './media'
@@ -23,6 +24,7 @@ export const texts = {
   projects,
   features,
   media,
+  editor,
   settings,
   inbox,
   chat,

@@ -12,6 +12,7 @@ import {
 } from './blogPostForm'
 import { texts } from '../../texts'
 import { MediaPickerButton } from '../media/MediaPicker'
+import { BodyField } from '../../components/editor/BodyField'
 import { roleCan } from '@site/contracts/role-table'
 import { useAuth } from '@/stores/auth'
 
@@ -46,7 +47,7 @@ export function BlogPostFields({
         disabled={disabled}
       />
     )
-    // The library beside the featured image's URL, and an image into a body (at its end).
+    // The library beside the featured image's URL.
     if (key === 'featured_image')
       return (
         <div key={key} className="admin-picker-field">
@@ -54,17 +55,20 @@ export function BlogPostFields({
           <MediaPickerButton onPick={(url) => set(key, url)} disabled={disabled} />
         </div>
       )
+    // A body: the rich text editor, its HTML one switch away (BodyField).
     if (key === 'content_nl' || key === 'content_en')
       return (
-        <div key={key} className="admin-picker-field">
-          {field}
-          <MediaPickerButton
-            label={texts.media.insert}
-            name={texts.media.insertInto[key]}
-            onPick={(url) => set(key, `${form[key]}\n<p><img src="${url}" alt=""></p>`)}
-            disabled={disabled}
-          />
-        </div>
+        <BodyField
+          key={key}
+          field={key}
+          id={`post-${key}`}
+          label={labels[key]}
+          value={form[key]}
+          onChange={(v) => set(key, v)}
+          hint={hints[key]}
+          rows={spec.rows ?? 8}
+          disabled={disabled}
+        />
       )
     return field
   }

@@ -1,7 +1,7 @@
 // "Choose from library" beside a dialog's image URL or upload: the library's images, searched by
 // name, a page at a time; choosing one gives its URL to the field (featured image, project image,
 // an image inside a body).
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { MediaItem } from '@site/contracts'
 import { listMedia } from '@/api/media'
 import { Button, Dialog, DialogContent } from '@/components'
@@ -55,29 +55,54 @@ function PickerGrid({ onPick }: { onPick: (item: MediaItem) => void }) {
 /**
  * A button that opens the library and answers the chosen image's URL. `name`: its accessible name
  * where a dialog has several (one per body), which a screen reader would otherwise announce alike.
+ * `focusAfterPick`: where focus goes once the library closed on a choice (the editor, with the
+ * image selected), instead of back to the button.
  */
 export function MediaPickerButton({
   onPick,
   disabled,
   label = texts.media.pick,
   name,
+  focusAfterPick,
 }: {
   onPick: (url: string, item: MediaItem) => void
   disabled?: boolean
   label?: string
   name?: string
+  focusAfterPick?: () => void
 }) {
   const [open, setOpen] = useState(false)
+  const picked = useRef(false)
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={disabled} aria-label={name}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          picked.current = false
+          setOpen(true)
+        }}
+        disabled={disabled}
+        aria-label={name}
+      >
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={texts.media.pickTitle} size="lg" closeLabel={texts.close}>
+        <DialogContent
+          title={texts.media.pickTitle}
+          size="lg"
+          closeLabel={texts.close}
+          onCloseAutoFocus={(e) => {
+            if (!picked.current || !focusAfterPick) return
+            picked.current = false
+            e.preventDefault()
+            focusAfterPick()
+          }}
+        >
           {open ? (
             <PickerGrid
               onPick={(item) => {
+                picked.current = true
                 setOpen(false)
                 onPick(item.url, item)
               }}

@@ -22,7 +22,7 @@ import {
   type PageForm,
 } from './pageForm'
 import { texts } from '../../texts'
-import { MediaPickerButton } from '../media/MediaPicker'
+import { BodyField } from '../../components/editor/BodyField'
 
 export function PageDialog({
   open,
@@ -97,15 +97,18 @@ export function PageDialog({
             {text('title_en', tp.titleEn, { required: true })}
           </div>
           {(['content_nl', 'content_en'] as const).map((key) => (
-            <div key={key} className="admin-picker-field">
-              {text(key, key === 'content_nl' ? tp.contentNl : tp.contentEn, { rows: 10, required: true })}
-              <MediaPickerButton
-                label={texts.media.insert}
-                name={texts.media.insertInto[key]}
-                onPick={(url) => set(key, `${form[key]}\n<p><img src="${url}" alt=""></p>`)}
-                disabled={saving}
-              />
-            </div>
+            <BodyField
+              key={key}
+              field={key}
+              id={`page-${key}`}
+              label={key === 'content_nl' ? tp.contentNl : tp.contentEn}
+              value={form[key]}
+              onChange={(v) => set(key, v)}
+              error={errors[key]}
+              required
+              rows={10}
+              disabled={saving}
+            />
           ))}
           <div className="admin-grid-2">
             {text('meta_description_nl', tp.metaNl, { rows: 2 })}
