@@ -26,6 +26,8 @@ export const CHANGE_ACTIONS = [
   'publish',
   'unpublish',
   'schedule',
+  /** A write that clears the schedule: every moment it changed is now empty (issue 49 #8). */
+  'unschedule',
   /** A preview link made, or every preview link of a document revoked (docs/editorial.md). */
   'preview',
   'preview-revoke',

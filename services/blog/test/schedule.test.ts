@@ -97,6 +97,8 @@ t.test('a moved or cleared time: the old job does nothing', async (t) => {
   t.equal((await s.call('PUT', `/api/blog/${cleared.id}`, { publish_at: null }, s.admin)).statusCode, 200)
   const [record] = await s.app.changes.log.history('post', moved.id)
   t.equal(record!.action, 'schedule', 'a new time is recorded as a schedule')
+  const [clearing] = await s.app.changes.log.history('post', cleared.id)
+  t.equal(clearing!.action, 'unschedule', 'a cleared time is recorded as clearing the schedule')
   t.equal(await queuedJob(Q, s.env, jobOf(moved.id, 'publish', first)), null, 'the old job is taken off')
   t.equal(await queuedJob(Q, s.env, jobOf(cleared.id, 'publish', first)), null, 'the cleared one too')
   await queuedFor(t, moved.id, 'publish', later)

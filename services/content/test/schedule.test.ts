@@ -123,6 +123,7 @@ t.test('a moved or cleared time: the old job does nothing', async (t) => {
   )
   t.equal(clear.statusCode, 200, clear.body)
   t.equal((await history(moved.id))[0]![0], 'schedule', 'a new time is recorded as a schedule')
+  t.equal((await history(cleared.id))[0]![0], 'unschedule', 'a cleared time is recorded as clearing it')
   t.equal(await queuedJob(Q, s.env, jobOf(moved.id, 'publish', first)), null, 'the old job is taken off')
   t.equal(await queuedJob(Q, s.env, jobOf(cleared.id, 'publish', first)), null, 'the cleared one too')
   await queuedFor(t, moved.id, 'publish', later)

@@ -203,6 +203,16 @@ t.test('a page with a publish time: Published off first, then Scheduled in Amste
   await edit.waitFor({ state: 'hidden' })
   await r.getByTestId('scheduled-badge').waitFor({ state: 'detached' })
   t.equal(await r.getByTestId('scheduled-at').count(), 0, 'no longer scheduled')
+  // History reads the clearing as clearing the schedule, not as setting one (issue 49 #8).
+  await r.getByRole('button', { name: 'History of Geplande pagina' }).click()
+  const history = dialog('History: Geplande pagina')
+  const latest = history.getByTestId('history-item').first()
+  await latest.waitFor()
+  const entry = await latest.innerText()
+  t.match(entry, /schedule cleared/, 'the latest entry says the schedule was cleared')
+  t.notMatch(entry, /\bscheduled\b/, 'not that one was set')
+  await history.getByRole('button', { name: 'Close' }).click()
+  await history.waitFor({ state: 'hidden' })
 })
 
 t.test('the Audit log lists every action of the walk, and filters', async (t) => {
@@ -215,7 +225,7 @@ t.test('the Audit log lists every action of the walk, and filters', async (t) =>
     /post update/,
     /post restore/,
     /page create/,
-    /page schedule/,
+    /page unschedule/,
   ]
   const table = page.getByTestId('audit-table')
   let text = ''

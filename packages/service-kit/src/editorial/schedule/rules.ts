@@ -50,7 +50,6 @@ export function scheduledMark(next: Schedulable): { scheduled?: true } {
 /** True when the two moments differ (a Date, null or absent). */
 export const momentChanged = (a: unknown, b: unknown) => time(a) !== time(b)
 
-/** An edit that switches the document on or off the site, or sets its schedule, says so in its record. */
 /**
  * The document was public before the write and still is (an edit that keeps it on the site): its
  * purged answers may stand in briefly while their upstream is unwell (ChangeInput.staysPublic).
@@ -58,10 +57,14 @@ export const momentChanged = (a: unknown, b: unknown) => time(a) !== time(b)
 export const staysPublic = (before: Schedulable | null, after: Schedulable | null) =>
   Boolean(before?.published) && Boolean(after?.published)
 
+/**
+ * What a write did, for its record: switched the document on or off the site, set or moved a
+ * moment (`schedule`), cleared the schedule (`unschedule`: each moment it changed is now empty,
+ * which History reads as "schedule cleared", not as setting one), or neither (`update`).
+ */
 export function writeAction(before: Schedulable, after: Schedulable) {
   if (Boolean(before.published) !== Boolean(after.published)) return after.published ? 'publish' : 'unpublish'
-  const rescheduled =
-    momentChanged(before.publish_at, after.publish_at) ||
-    momentChanged(before.unpublish_at, after.unpublish_at)
-  return rescheduled ? 'schedule' : 'update'
+  const changed = (['publish_at', 'unpublish_at'] as const).filter((k) => momentChanged(before[k], after[k]))
+  if (changed.length === 0) return 'update'
+  return changed.some((k) => after[k] instanceof Date) ? 'schedule' : 'unschedule'
 }

@@ -38,6 +38,7 @@ export const history = {
     publish: 'published',
     unpublish: 'unpublished',
     schedule: 'scheduled',
+    unschedule: 'schedule cleared',
     baseline: 'before the history began',
   } as Record<string, string>,
 }
