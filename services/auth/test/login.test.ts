@@ -84,7 +84,7 @@ t.test('Secure cookie over HTTPS (auto) and when forced', async (t) => {
   t.match(setCookieHeader(https), /sid=.*Secure/)
   const info = (await forced.call('GET', '/api/auth/security-info')).json().items as string[]
   t.ok(
-    info.some((i) => /marked Secure \(sent over HTTPS only\)/.test(i)),
+    info.some((i) => /travels only over an encrypted connection \(HTTPS\)/.test(i)),
     'the security information follows the setting',
   )
 })
@@ -152,16 +152,25 @@ t.test('security information comes from the configuration', async (t) => {
   const res = await h.call('GET', '/api/auth/security-info')
   t.equal(res.statusCode, 200)
   const items: string[] = res.json().items
-  t.ok(items.includes('Sessions expire after 2 hours of inactivity'))
+  t.ok(items.includes('You are signed out after 2 hours without activity'))
   t.ok(
     items.includes(
-      'At most 5 failed login attempts per 15 minutes for a username from one IP address (20 per address, 100 per username from addresses it has not signed in from)',
+      'After 5 wrong passwords within 15 minutes for one username from one network address, further attempts are refused until that time has passed (also after 20 from one address, or 100 for one username from addresses it never signed in from)',
     ),
   )
-  t.ok(items.some((i) => /argon2id \(19 MiB memory, 2 iterations, 1 lane\)/.test(i)))
+  t.ok(
+    items.some((i) => /one-way fingerprint .*\(argon2id\)/.test(i)),
+    'names the hashing method',
+  )
   t.notOk(
     items.some((i) => /bcrypt/i.test(i)),
     'says what the system really does',
   )
-  t.ok(items.includes('Session identifiers regenerated on login'))
+  // Plain words for an admin (issue 49 #14): no cost parameters, no protocol jargon.
+  for (const jargon of [/MiB/, /iteration/i, /\blanes?\b/, /HttpOnly/, /SameSite/, /CSRF/, /identifier/i])
+    t.notOk(
+      items.some((i) => jargon.test(i)),
+      `no ${jargon.source}`,
+    )
+  t.ok(items.includes('Every sign-in gets a new session key, so a key seen before signing in is worthless'))
 })

@@ -709,6 +709,11 @@ t.test('settings tab: validation messages, security info, real username and pass
   await security.getByRole('listitem').first().waitFor()
   const info = await security.innerText()
   t.match(info, /argon2id/, 'says argon2id')
+  t.notMatch(
+    info,
+    /MiB|iteration|HttpOnly|SameSite|CSRF/,
+    'in plain words, without parameters (issue 49 #14)',
+  )
   t.notMatch(info, /bcrypt/, 'does not claim bcrypt')
   await expectAxeClean(t, 'settings tab')
 

@@ -132,19 +132,26 @@ t.test('a page: an image inside its body from the library', async (t) => {
   t.equal(attr(imgOf(found[0]!), 'alt'), 'The harbour at sunrise', "the item's English alt text")
 })
 
-t.test('the Media tab lists the post and the page under "Used by", and refuses the delete', async (t) => {
-  await openTab('Media')
-  await tile('harbour.png').click()
-  const detail = dialog('harbour.png')
-  const usedBy = detail.getByTestId('media-used-by')
-  await usedBy.getByText('Post: Naar de haven').waitFor()
-  await usedBy.getByText('Page: De haven').waitFor()
-  await detail.getByTestId('media-in-use').waitFor()
-  t.ok(await detail.getByRole('button', { name: 'Delete file' }).isDisabled(), 'delete refused while used')
-  const refused = await api('DELETE', `/api/media/${item.id}`)
-  t.equal(refused.status, 409, 'the API refuses it too')
-  t.match((refused.data as { message: string }).message, /Naar de haven|De haven/)
-  await detail.getByRole('button', { name: 'Close' }).click()
-  await detail.waitFor({ state: 'hidden' })
-  t.same(errors, [], 'no page errors')
-})
+t.test(
+  'the Media tab lists the post and the page under "Used by" as links, and refuses the delete',
+  async (t) => {
+    await openTab('Media')
+    await tile('harbour.png').click()
+    const detail = dialog('harbour.png')
+    const usedBy = detail.getByTestId('media-used-by')
+    await usedBy.getByText('Post: Naar de haven').waitFor()
+    await usedBy.getByText('Page: De haven').waitFor()
+    await detail.getByTestId('media-in-use').waitFor()
+    t.ok(await detail.getByRole('button', { name: 'Delete file' }).isDisabled(), 'delete refused while used')
+    const refused = await api('DELETE', `/api/media/${item.id}`)
+    t.equal(refused.status, 409, 'the API refuses it too')
+    t.match((refused.data as { message: string }).message, /Naar de haven|De haven/)
+    // Each place is a link to the tab that edits it (issue 49 #14).
+    t.equal(await usedBy.getByRole('link', { name: 'Naar de haven' }).getAttribute('href'), '/admin?tab=blog')
+    await usedBy.getByRole('link', { name: 'De haven', exact: true }).click()
+    await page.getByRole('tabpanel', { name: 'Pages' }).waitFor()
+    await detail.waitFor({ state: 'hidden' })
+    t.equal(new URL(page.url()).searchParams.get('tab'), 'pages', 'the Pages tab, in the URL')
+    t.same(errors, [], 'no page errors')
+  },
+)

@@ -16,26 +16,30 @@ function duration(ms: number): string {
 }
 
 const COOKIE_SECURE: Record<Config['SESSION_COOKIE_SECURE'], string> = {
-  auto: 'marked Secure whenever the site is served over HTTPS',
-  true: 'marked Secure (sent over HTTPS only)',
-  false: 'not marked Secure (this deployment serves plain HTTP)',
+  auto: 'travels only over an encrypted connection whenever the site uses HTTPS',
+  true: 'travels only over an encrypted connection (HTTPS)',
+  false: 'also travels over unencrypted connections (this installation serves plain HTTP)',
 }
 
 /**
- * What the admin Settings tab lists under security information (spec §9), derived from the
- * running configuration so the text cannot drift from what the system does.
+ * What the admin Settings tab lists under security information (spec §9), in plain words for an
+ * admin who is no developer (issue 49 #14), derived from the running configuration so the text
+ * cannot drift from what the system does. The hashing's cost parameters are the operator's
+ * (docs/security.md), not the admin's: the list names the method only.
  */
 export function securityInfo(config: Config): string[] {
-  const mib = Math.round((config.ARGON2_MEMORY_KIB / 1024) * 10) / 10
-  const lanes = config.ARGON2_PARALLELISM
+  const others =
+    config.SESSION_COOKIE_SAMESITE === 'strict'
+      ? 'is never sent along from another website, not even when you follow a link here'
+      : 'is not sent along with what other websites send here (only when you follow a link here)'
   return [
-    `Sessions expire after ${duration(config.SESSION_IDLE_TIMEOUT_MS)} of inactivity`,
-    `Sessions end ${duration(config.SESSION_ABSOLUTE_TIMEOUT_MS)} after login, whatever the activity`,
-    `At most ${config.LOGIN_MAX_FAILURES} failed login attempts per ${duration(config.LOGIN_WINDOW_MS)} for a username from one IP address (${config.LOGIN_MAX_FAILURES_PER_ADDRESS} per address, ${config.LOGIN_MAX_FAILURES_PER_USERNAME} per username from addresses it has not signed in from)`,
-    `Passwords hashed with argon2id (${mib} MiB memory, ${config.ARGON2_TIME_COST} iterations, ${lanes} lane${lanes === 1 ? '' : 's'})`,
-    'Session identifiers regenerated on login',
-    `Session cookie is HttpOnly, SameSite=${config.SESSION_COOKIE_SAMESITE === 'strict' ? 'Strict' : 'Lax'} and ${COOKIE_SECURE[config.SESSION_COOKIE_SECURE]}`,
-    'Changing the password signs out all other sessions',
-    'Changes are accepted only from this site (CSRF protection)',
+    `You are signed out after ${duration(config.SESSION_IDLE_TIMEOUT_MS)} without activity`,
+    `A sign-in lasts at most ${duration(config.SESSION_ABSOLUTE_TIMEOUT_MS)}, however active you are`,
+    `After ${config.LOGIN_MAX_FAILURES} wrong passwords within ${duration(config.LOGIN_WINDOW_MS)} for one username from one network address, further attempts are refused until that time has passed (also after ${config.LOGIN_MAX_FAILURES_PER_ADDRESS} from one address, or ${config.LOGIN_MAX_FAILURES_PER_USERNAME} for one username from addresses it never signed in from)`,
+    'Passwords are never stored: only a one-way fingerprint that is slow to compute on purpose (argon2id), so a stolen copy is of little use',
+    'Every sign-in gets a new session key, so a key seen before signing in is worthless',
+    `Your sign-in cookie cannot be read by scripts on the page, ${others}, and ${COOKIE_SECURE[config.SESSION_COOKIE_SECURE]}`,
+    'Changing your password signs out all your other sessions',
+    'Changes are accepted only from this site itself, not from forms on other websites',
   ]
 }
