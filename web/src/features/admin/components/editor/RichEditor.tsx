@@ -68,7 +68,8 @@ export default function RichEditor(props: RichEditorProps) {
     immediatelyRender: false,
     editorProps: editorProps(props),
     onUpdate: ({ editor: e }) => {
-      const html = e.isEmpty ? '' : e.getHTML()
+      // Without the empty paragraph the editor keeps after a last image or list (room to type on).
+      const html = e.isEmpty ? '' : e.getHTML().replace(/(<p><\/p>)+$/, '')
       emitted.current = html
       onChangeRef.current(html)
     },
