@@ -230,7 +230,10 @@ export function EditorToolbar({
             else run().extendMarkRange('link').unsetLink().run()
             setLinking(false)
           }}
-          onCancel={() => setLinking(false)}
+          onCancel={() => {
+            setLinking(false)
+            editor.commands.focus()
+          }}
         />
       ) : null}
       {s.image ? (

@@ -1,6 +1,6 @@
 // The toolbar's link form: the address of the selected text's link (empty removes it). Only the
 // schemes the site's sanitizer keeps are offered; a bare domain gets https://.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components'
 import { texts } from '../../texts'
 import { normalizeHref } from './links'
@@ -19,6 +19,19 @@ export function LinkForm({
   const t = texts.editor
   const [value, setValue] = useState(href)
   const [bad, setBad] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  // Escape closes this form, not the dialog: the dialog listens on the document (capture), so the
+  // key is taken on the window first.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.target !== input.current) return
+      e.stopPropagation()
+      e.preventDefault()
+      onCancel()
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [onCancel])
   const apply = () => {
     const next = normalizeHref(value)
     if (next === null) setBad(true)
@@ -30,6 +43,7 @@ export function LinkForm({
         {t.linkAddress}
       </label>
       <input
+        ref={input}
         id={id}
         className="input"
         type="url"
@@ -42,14 +56,10 @@ export function LinkForm({
           setBad(false)
         }}
         onKeyDown={(e) => {
-          // Enter applies the link (not the dialog's form); Escape closes this form, not the dialog.
+          // Enter applies the link (not the dialog's form).
           if (e.key === 'Enter') {
             e.preventDefault()
             apply()
-          } else if (e.key === 'Escape') {
-            e.preventDefault()
-            e.stopPropagation()
-            onCancel()
           }
         }}
       />
