@@ -8,7 +8,7 @@
 import t from 'tap'
 import type { MediaItem } from '@site/contracts'
 import { sanitizeRichHtml } from '@site/service-kit'
-import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
+import { axeViolations, collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { variantsOf } from '../helpers/pictures.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 import { makePng } from './fixtures.js'
@@ -193,6 +193,7 @@ t.test('write a post in the editor: format, link, library image, Word paste', as
     data.setData('text/html', html)
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
   }, DOCS)
+  t.same(await axeViolations(page), [], 'axe: no serious/critical violations (the editors in the dialog)')
   await d.getByRole('switch', { name: 'Published' }).click()
   await d.getByRole('button', { name: 'Create Blog Post' }).click()
   await toast('Blog post created').waitFor()
