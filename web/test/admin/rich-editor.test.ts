@@ -1,3 +1,4 @@
+// @tier stack
 // The post body's rich text editor (issue 49, "The editor itself") walked as an admin uses it (real
 // stack, real Chromium): type, make a heading, bold text, a list and a link with the toolbar and
 // Tiptap's shortcuts, insert a library image (with its Dutch alt text), paste a fragment as Word

@@ -1,3 +1,4 @@
+// @tier unit
 // Small wording of the admin (issue 49 #8 and #14) and the editor's link addresses, checked where
 // they are written: "1 responsive size" in the singular, a cleared schedule named as such in
 // History, and only link addresses the site's sanitizer keeps.
