@@ -1,13 +1,16 @@
 // `npm run restore ARCHIVE [-- --drop] [--databases PATTERN] [--prefix PREFIX]`: puts an archive of
 // `npm run backup` back into MongoDB and Redis. The target databases must hold no documents (an
 // empty stack: stop the services, or restore before their first start) unless --drop, which first
-// deletes the target databases and every key under the prefix. Docs: docs/operations.md.
+// deletes the target databases and every key under the prefix. The whole archive is read and
+// checked first (verify.mjs): a cut or corrupted file is refused before anything is touched, and
+// every failure says whether the target was changed. Docs: docs/operations.md.
 import { parseArgs } from 'node:util'
 import { MongoClient } from 'mongodb'
 import { archiveRecords } from './lib/backup/archive.mjs'
 import { nonEmptyCollections, restoreRecord } from './lib/backup/mongo.mjs'
 import { connect, dropListings, dropPrefix, restoreRedisKey } from './lib/backup/redis.mjs'
 import { resolveTarget } from './lib/backup/target.mjs'
+import { verifyArchive } from './lib/backup/verify.mjs'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,6 +31,17 @@ try {
 }
 
 const started = Date.now()
+let verified
+try {
+  verified = await verifyArchive(file, target.databases)
+} catch (err) {
+  say(`refused: ${err.message}`)
+  say('nothing was changed: the target databases and Redis keys are as they were')
+  process.exit(1)
+}
+say(`checked ${file}: ${verified.counts.docs} documents, ${verified.counts.keys} Redis keys, trailer whole`)
+// Set once the first drop or write is sent: from then on a failure leaves the target changed.
+let touched = false
 const mongo = new MongoClient(target.mongoUrl, { serverSelectionTimeoutMS: 10000 })
 const redis = connect(target.redisUrl)
 try {
@@ -44,6 +58,7 @@ try {
   }
   // Nothing of value is dropped without --drop: empty databases only (collections and indexes a
   // service created at its start, which the archive's own replace).
+  touched = true
   for (const db of full) await mongo.db(db).dropDatabase()
   if (values.drop)
     say(`dropped ${await dropPrefix(redis, target.prefix)} Redis keys under "${target.prefix}:"`)
@@ -65,7 +80,8 @@ try {
       if (record.k === 'docs') counts.docs += record.d.length
     }
   }
-  if (!end) throw new Error(`${file} ends before its trailer: the backup did not finish`)
+  // The file was whole a moment ago; if it changed since, say so rather than leave half of it.
+  if (!end) throw new Error(`${file} ends before its trailer (it changed since it was checked)`)
   // Lists' order kept before the restore names the old documents: the services build it anew.
   await dropListings(redis, target.prefix)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
@@ -74,6 +90,11 @@ try {
   )
 } catch (err) {
   say(`failed: ${err.message}`)
+  say(
+    touched
+      ? 'the target WAS changed (dropped and partly restored): run the restore again with --drop'
+      : 'nothing was changed: the target databases and Redis keys are as they were',
+  )
   process.exitCode = 1
 } finally {
   await mongo.close().catch(() => {})

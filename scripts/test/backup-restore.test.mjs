@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
+import { MongoClient } from 'mongodb'
 import { Document, ImageRun, Packer, Paragraph } from 'docx'
 import { startStack } from '../lib/stack.mjs'
 import { root } from '../lib/infra.mjs'
@@ -115,8 +116,56 @@ t.test('backup while the site answers requests', async (t) => {
   t.same(failed, [], `${reads} reads during the backup, none failed`)
 })
 
-t.test('restore refuses a truncated archive and a target with data', async (t) => {
+/** Every document of stack A's databases and every key under its prefix: what a refused restore must leave. */
+async function stateOfA() {
+  const mongo = new MongoClient(process.env.MONGO_URL)
+  await mongo.connect()
+  const out = {}
+  try {
+    for (const db of (await mongo.db().admin().listDatabases()).databases) {
+      if (!db.name.startsWith(`stack_${idA}_`)) continue
+      for (const c of await mongo.db(db.name).listCollections().toArray())
+        out[`${db.name}.${c.name}`] = await mongo.db(db.name).collection(c.name).countDocuments()
+    }
+  } finally {
+    await mongo.close()
+  }
+  // The keys a backup keeps (no time to live, no sessions): what --drop would have deleted first.
+  const keys = (await redisA.keys(`${a.env.QUEUE_PREFIX}:*`)).filter((k) => !/:(sess|user-sess):/.test(k))
+  const ttls = await Promise.all(keys.map((k) => redisA.pttl(k)))
+  out.redisKeys = ttls.filter((ms) => ms === -1).length
+  return out
+}
+
+t.test('restore --drop of a cut or corrupted archive changes nothing (issue 45)', async (t) => {
+  const bytes = readFileSync(archive)
   const cut = join(dir, 'cut.bson.gz')
+  writeFileSync(cut, bytes.subarray(0, Math.floor((bytes.length * 2) / 3)))
+  const corrupted = join(dir, 'corrupted.bson.gz')
+  const flipped = Buffer.from(bytes)
+  // Past the header, in the middle of the deflate stream: gzip's CRC (or inflate) catches it at the end.
+  for (let i = 0; i < 64; i++) flipped[Math.floor(flipped.length / 2) + i] ^= 0x5a
+  writeFileSync(corrupted, flipped)
+  const state = await stateOfA()
+  t.ok(Object.values(state).reduce((x, y) => x + y, 0) > 20, 'stack A holds data')
+  for (const [name, file] of [
+    ['cut to two thirds', cut],
+    ['corrupted', corrupted],
+  ]) {
+    const r = await run('restore.mjs', [file, '--drop', ...scope(idA)])
+    t.equal(r.code, 1, `${name}: refused`)
+    t.match(r.stderr, /refused: .*(corrupted|truncated|before its trailer)/, `${name}: says why`)
+    t.match(r.stderr, /nothing was changed/, `${name}: says the target was not changed`)
+    t.notMatch(r.stderr, /dropped/, `${name}: nothing dropped`)
+    t.same(await stateOfA(), state, `${name}: every collection and Redis key of stack A as before`)
+  }
+  t.same(await etags(a.url, paths), before, 'the site answers every public URL exactly as before')
+  const [delayed] = await queueA.getDelayed()
+  t.same(delayed?.data, { n: 1 }, 'the delayed job is still there')
+})
+
+t.test('restore refuses a truncated archive and a target with data', async (t) => {
+  const cut = join(dir, 'half.bson.gz')
   const bytes = readFileSync(archive)
   writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)))
   const id = randomBytes(4).toString('hex')

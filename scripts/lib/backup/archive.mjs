@@ -37,15 +37,27 @@ export function archiveWriter(file) {
 export async function* archiveRecords(file) {
   let pending = Buffer.alloc(0)
   let first = true
-  for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+  let n = 0
+  const gunzip = createReadStream(file)
+    .on('error', (err) => gunzip.destroy(err))
+    .pipe(createGunzip())
+  for await (const chunk of corruptionNamed(file, gunzip)) {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk
     let at = 0
     while (pending.length - at >= 4) {
       const size = pending.readInt32LE(at)
       if (size < 5) throw new Error(`${file}: not a site backup (bad record length ${size})`)
       if (pending.length - at < size) break
-      const record = BSON.deserialize(pending.subarray(at, at + size), { promoteBuffers: false })
+      let record
+      try {
+        record = BSON.deserialize(pending.subarray(at, at + size), { promoteBuffers: false })
+      } catch (err) {
+        throw new Error(`${file}: corrupted (record ${n + 1} is not readable BSON: ${err.message})`, {
+          cause: err,
+        })
+      }
       at += size
+      n++
       if (first && (record.format !== FORMAT || record.version !== VERSION))
         throw new Error(`${file}: not a ${FORMAT} archive of version ${VERSION}`)
       first = false
@@ -54,4 +66,14 @@ export async function* archiveRecords(file) {
     pending = pending.subarray(at)
   }
   if (pending.length) throw new Error(`${file}: truncated (${pending.length} bytes of a record left)`)
+}
+
+/** The gzip stream's chunks; its errors (a bad CRC, a cut stream) say that the file is damaged. */
+async function* corruptionNamed(file, gunzip) {
+  try {
+    yield* gunzip
+  } catch (err) {
+    if (!String(err.code).startsWith('Z_')) throw err
+    throw new Error(`${file}: corrupted or cut (gzip: ${err.message})`, { cause: err })
+  }
 }
