@@ -40,6 +40,7 @@ export { Type, type Static } from 'typebox'
 export type { Redis } from 'ioredis'
 export { sanitizeRichHtml } from './html.js'
 export { ReadCache, etagOf, readVersionKey, type CachedBody, type ReadCacheOptions } from './read-cache.js'
+export { EDIT_CONFLICT, IfMatchHeaders, checkIfMatch, sendVersioned, versionOf } from './versioned.js'
 export {
   sendCached,
   sendShared,
@@ -68,6 +69,8 @@ export {
   writeAction,
   staysPublic,
   SCHEDULE_FIELDS,
+  RESTORE_KEEPS,
+  restorable,
   SCHEDULER,
   type Schedulable,
 } from './editorial/schedule/rules.js'

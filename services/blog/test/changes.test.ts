@@ -136,3 +136,22 @@ t.test(
     )
   },
 )
+
+t.test(
+  'restoring the "publish" revision of a post taken off the site leaves it off (issue 45)',
+  async (t) => {
+    const { id } = (await s.call('POST', '/api/blog', { ...post, slug: 'moment' }, s.admin)).json<BlogPost>()
+    await s.call('PUT', `/api/blog/${id}`, { published: true }, s.admin)
+    await s.call('PUT', `/api/blog/${id}`, { published: false, title_en: 'Off again' }, s.admin)
+    const history = await s.app.changes.log.history('post', id)
+    const publish = history.find((r) => r.action === 'publish')!
+    const res = await s.call('POST', `/api/blog/${id}/revisions/${publish.id}/restore`, undefined, s.admin)
+    t.equal(res.statusCode, 200, res.body)
+    t.match(
+      res.json(),
+      { published: false, title_en: 'First' },
+      'the content comes back, the post stays a draft',
+    )
+    t.equal((await s.call('GET', '/api/blog/slug/moment')).statusCode, 404, 'not on the site')
+  },
+)

@@ -149,6 +149,17 @@ t.test('a save without the moments keeps them; a restore never brings one back',
   t.match(restored.json(), { publish_at: null, published: false })
 })
 
+t.test('a restore never switches a page on or off the site (issue 45)', async (t) => {
+  const made = (await s.call('POST', '/api/pages', page('switch', { published: true }), s.admin)).json<Page>()
+  const off = await s.call('PUT', `/api/pages/${made.id}`, page('switch', { title_en: 'Off' }), s.admin)
+  t.match(off.json(), { published: false })
+  const created = (await s.app.changes.log.history('page', made.id)).find((r) => r.action === 'create')!
+  const restored = await s.call('POST', `/api/pages/${made.id}/revisions/${created.id}/restore`, {}, s.admin)
+  t.equal(restored.statusCode, 200, restored.body)
+  t.match(restored.json(), { published: false, title_en: 'Scheduled switch' }, 'the content, not the switch')
+  t.same(await visible('switch'), { page: false, list: false })
+})
+
 t.test('unpublish_at takes a published page off the site', async (t) => {
   const at = ahead(60_000)
   const res = await s.call(

@@ -118,10 +118,13 @@ export async function updatePost(
   posts: PostModel,
   id: string,
   body: BlogPostUpdate,
+  /** Called with the stored post before anything is written (the If-Match check); may throw. */
+  expect?: (current: PostDoc) => void,
 ): Promise<{ before: PostDoc; after: PostDoc }> {
   if (!isObjectId(id)) throw notFound(NOT_FOUND)
   const current = await posts.findById(id).lean<PostDoc>()
   if (!current) throw notFound(NOT_FOUND)
+  expect?.(current)
   const set: Record<string, unknown> = {}
   const cleared = new Set<string>(body.reviewed ?? [])
   for (const [k, v] of Object.entries(body)) {

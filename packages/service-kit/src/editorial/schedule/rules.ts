@@ -10,6 +10,18 @@ export interface Schedulable {
 /** The schedule's fields: a restore brings back a revision's content, never these (a past moment would act at once). */
 export const SCHEDULE_FIELDS: ReadonlySet<string> = new Set(['publish_at', 'unpublish_at'])
 
+/**
+ * What a restore of a revision leaves as the document has it (issue 45): the moments and whether it
+ * is on the site. A restore brings back content; restoring the "publish" revision of a post taken
+ * off the site since must not put it back online (docs/editorial.md).
+ */
+export const RESTORE_KEEPS: ReadonlySet<string> = new Set([...SCHEDULE_FIELDS, 'published'])
+
+/** The fields of a revision's snapshot a restore writes: all but RESTORE_KEEPS. */
+export function restorable(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !RESTORE_KEEPS.has(k)))
+}
+
 /** Who the history and the audit trail name for a scheduled publish. */
 export const SCHEDULER = { id: null, name: 'scheduler' }
 

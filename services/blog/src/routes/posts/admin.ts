@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   ADMIN_WRITE_ERRORS,
   BODY_LIMITS,
-  PRIVATE_NO_STORE,
-  SCHEDULE_FIELDS,
   Type,
   adminOnly,
+  checkIfMatch,
+  IfMatchHeaders,
+  sendVersioned,
   errorResponses,
   historyRoutes,
   isObjectId,
   notFound,
+  restorable,
   staysPublic,
   writableFields,
   writeAction,
@@ -35,8 +37,14 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
 
   /** An edit, or a restore of a revision. */
-  async function update(request: FastifyRequest, id: string, body: BlogPostUpdate, restore?: 'restore') {
-    const { before, after } = await updatePost(ctx.posts, id, body)
+  async function update(
+    request: FastifyRequest,
+    id: string,
+    body: BlogPostUpdate,
+    restore?: 'restore',
+    expect?: (current: PostDoc) => void,
+  ) {
+    const { before, after } = await updatePost(ctx.posts, id, body, expect)
     const post = toPostDto(after)
     await ctx.schedule(after, before)
     await ctx.redirects.follow(before, after)
@@ -61,8 +69,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       await mayTouchPost(request, ctx.posts, id, 'content.read')
       const doc = isObjectId(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
       if (!doc) throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
-      reply.header('cache-control', PRIVATE_NO_STORE)
-      return toPostDto(doc)
+      return sendVersioned(reply, toPostDto(doc))
     },
   )
 
@@ -102,13 +109,17 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['blog'],
         params: IdParams,
         body: BlogPostUpdate,
-        response: { 200: BlogPost, ...errors },
+        headers: IfMatchHeaders,
+        response: { 200: BlogPost, ...errors, ...errorResponses(412) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await mayTouchPost(request, ctx.posts, request.params.id, 'content.edit')
       await mayPublish(request, request.body)
-      return update(request, request.params.id, request.body)
+      const post = await update(request, request.params.id, request.body, undefined, (current) =>
+        checkIfMatch(request, reply, toPostDto(current)),
+      )
+      return sendVersioned(reply, post)
     },
   )
 
@@ -119,16 +130,10 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     document: BlogPost,
     notFoundMessage: NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await ctx.posts.exists({ _id: id })),
-    // A restore brings back a revision's content, never its schedule (a past moment would act at once).
+    // A restore brings back a revision's content, never its schedule (a past moment would act at
+    // once) nor whether the post is on the site (issue 45).
     restore: (request, id, snapshot) =>
-      update(
-        request,
-        id,
-        Object.fromEntries(
-          Object.entries(writableFields(BlogPostUpdate, snapshot)).filter(([k]) => !SCHEDULE_FIELDS.has(k)),
-        ) as BlogPostUpdate,
-        'restore',
-      ),
+      update(request, id, restorable(writableFields(BlogPostUpdate, snapshot)) as BlogPostUpdate, 'restore'),
   })
 
   app.delete(

@@ -4,6 +4,10 @@ import mongoose from 'mongoose'
 import {
   ADMIN_WRITE_ERRORS,
   adminOnly,
+  checkIfMatch,
+  errorResponses,
+  IfMatchHeaders,
+  sendVersioned,
   badRequest,
   historyRoutes,
   isObjectId,
@@ -131,10 +135,19 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Update a feature (admin)',
         params: IdParams,
         body: FeatureInput,
-        response: { 200: Feature, ...errors },
+        headers: IfMatchHeaders,
+        response: { 200: Feature, ...errors, ...errorResponses(412) },
       },
     },
-    async (request) => update(request, request.params.id, request.body, 'update'),
+    async (request, reply) => {
+      const { id } = request.params
+      // If-Match (issue 45): refused with 412 when someone saved the feature since the editor opened it.
+      if (request.headers['if-match'] && isObjectId(id)) {
+        const current = await models.features.findById(id).lean()
+        if (current) checkIfMatch(request, reply, toFeatureDto(current))
+      }
+      return sendVersioned(reply, await update(request, id, request.body, 'update'))
+    },
   )
 
   historyRoutes(app, {

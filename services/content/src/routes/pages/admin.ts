@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import {
   ADMIN_WRITE_ERRORS,
-  PRIVATE_NO_STORE,
   SCHEDULE_FIELDS,
   adminOnly,
   checkSchedule,
+  checkIfMatch,
+  IfMatchHeaders,
+  sendVersioned,
   scheduledMark,
   conflict,
   errorResponses,
@@ -14,6 +16,7 @@ import {
   momentChanged,
   notFound,
   onDuplicateKey,
+  restorable,
   writableFields,
   staysPublic,
   writeAction,
@@ -66,14 +69,23 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const slugTaken = () => conflict(SLUG_TAKEN, 'SLUG_TAKEN')
 
   /** An edit, or a restore of a revision: the same rules, recorded as either. */
-  async function update(request: FastifyRequest, id: string, body: PageInput, action: 'update' | 'restore') {
+  async function update(
+    request: FastifyRequest,
+    id: string,
+    body: PageInput,
+    action: 'update' | 'restore',
+    expect?: (current: PageDoc) => void,
+  ) {
     if (!isObjectId(id)) throw notFound(PAGE_NOT_FOUND)
     const [holder, current] = await Promise.all([
       models.pages.findOne({ slug: body.slug }).select({ _id: 1 }).lean(),
       models.pages.findById(id).lean(),
     ])
     if (!current) throw notFound(PAGE_NOT_FOUND)
+    expect?.(current as PageDoc)
     if (holder && String(holder._id) !== id) throw slugTaken()
+    // A PUT is a whole page (no `published` means published); a restore keeps the page's own.
+    if (action === 'restore') body = { ...body, published: current.published !== false }
     const set: Record<string, unknown> = { ...toDocument(body), updated_at: new Date() }
     const next: Record<string, unknown> = { ...current, ...set }
     // The schedule's rules (the kit's, as the posts'): only an end of publication this save moves is checked.
@@ -115,8 +127,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params
       const doc = isObjectId(id) ? await models.pages.findById(id).lean() : null
       if (!doc) throw notFound(PAGE_NOT_FOUND)
-      reply.header('cache-control', PRIVATE_NO_STORE)
-      return toPageDto(doc)
+      return sendVersioned(reply, toPageDto(doc))
     },
   )
 
@@ -152,10 +163,16 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Update a page (admin)',
         params: IdParams,
         body: PageInput,
-        response: { 200: Page, ...errors },
+        headers: IfMatchHeaders,
+        response: { 200: Page, ...errors, ...errorResponses(412) },
       },
     },
-    async (request) => update(request, request.params.id, request.body, 'update'),
+    async (request, reply) => {
+      const page = await update(request, request.params.id, request.body, 'update', (current) =>
+        checkIfMatch(request, reply, toPageDto(current)),
+      )
+      return sendVersioned(reply, page)
+    },
   )
 
   historyRoutes(app, {
@@ -165,13 +182,10 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     document: Page,
     notFoundMessage: PAGE_NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await models.pages.exists({ _id: id })),
-    // A restore brings back a revision's content, never its schedule (a past moment would act at once).
-    restore: (request, id, snapshot) => {
-      const fields = Object.entries(writableFields(PageInput, snapshot)).filter(
-        ([k]) => !SCHEDULE_FIELDS.has(k),
-      )
-      return update(request, id, Object.fromEntries(fields) as PageInput, 'restore')
-    },
+    // A restore brings back a revision's content, never its schedule (a past moment would act at
+    // once) nor whether the page is on the site (issue 45): update() keeps the page's `published`.
+    restore: (request, id, snapshot) =>
+      update(request, id, restorable(writableFields(PageInput, snapshot)) as PageInput, 'restore'),
   })
 
   app.delete(

@@ -4,6 +4,10 @@ import { Type } from 'typebox'
 import {
   ADMIN_WRITE_ERRORS,
   adminOnly,
+  checkIfMatch,
+  errorResponses,
+  IfMatchHeaders,
+  sendVersioned,
   historyRoutes,
   isObjectId,
   notFound,
@@ -112,10 +116,19 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         summary: 'Update a project (admin)',
         params: IdParams,
         body: ProjectInput,
-        response: { 200: Project, ...errors },
+        headers: IfMatchHeaders,
+        response: { 200: Project, ...errors, ...errorResponses(412) },
       },
     },
-    async (request) => update(request, request.params.id, request.body, 'update'),
+    async (request, reply) => {
+      const { id } = request.params
+      // If-Match (issue 45): refused with 412 when someone saved the project since the editor opened it.
+      if (request.headers['if-match'] && isObjectId(id)) {
+        const current = await models.projects.findById(id).lean()
+        if (current) checkIfMatch(request, reply, toProjectDto(current))
+      }
+      return sendVersioned(reply, await update(request, id, request.body, 'update'))
+    },
   )
 
   historyRoutes(app, {
