@@ -15,7 +15,15 @@ import type {
   PagedList,
   TranslateTitleResponse,
 } from '@site/contracts'
-import { deleteJson, getJson, postForm, postJson, putJson, type RequestOptions } from '@/lib/api'
+import {
+  deleteJson,
+  getJson,
+  getVersioned,
+  postForm,
+  postJson,
+  putVersioned,
+  type RequestOptions,
+} from '@/lib/api'
 import { BLOG_PAGE_SIZE, reads, useRead } from '@/lib/publicReads'
 
 /** One page of the published posts' summaries (`/blog?page=N`; the home asks for the latest `pageSize`). */
@@ -29,10 +37,11 @@ export const listPosts = (page: number, pageSize: number, q: string, signal: Abo
     params: { page, pageSize, ...(q ? { q } : {}) },
   })
 /** GET /api/blog/{id}: the full post the editor loads. */
-export const getPost = (id: string) => getJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`)
+export const getPost = (id: string) => getVersioned<BlogPost>(`/api/blog/${encodeURIComponent(id)}`)
 export const createPost = (body: BlogPostCreate) => postJson<BlogPost>('/api/blog', body)
-export const updatePost = (id: string, body: BlogPostUpdate) =>
-  putJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, body)
+/** PUT /api/blog/{id} over the version `base` the editor opened (If-Match; 412 when it changed since). */
+export const updatePost = (id: string, body: BlogPostUpdate, base?: BlogPost | null) =>
+  putVersioned<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, body, base)
 export const deletePost = (id: string) => deleteJson(`/api/blog/${encodeURIComponent(id)}`)
 export const translateTitle = (title: string, sourceLanguage: BlogSourceLanguage) =>
   postJson<TranslateTitleResponse>('/api/blog/translate-title', { title, sourceLanguage })

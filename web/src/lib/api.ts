@@ -116,6 +116,8 @@ export interface RequestOptions {
   on401?: 'null' | 'throw'
   params?: Record<string, string | number | boolean | undefined>
   onUploadProgress?: (e: { loaded: number; total: number | undefined }) => void
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>
 }
 
 async function send(
@@ -131,6 +133,7 @@ async function send(
       data,
       signal: opts.signal,
       params: opts.params,
+      headers: opts.headers,
       onUploadProgress: opts.onUploadProgress
         ? (e: AxiosProgressEvent) => opts.onUploadProgress!({ loaded: e.loaded, total: e.total })
         : undefined,
@@ -188,3 +191,32 @@ export async function postForm<T>(
   const res = await send('POST', path, form, opts)
   return { status: res.status, data: readJson<T>(res) }
 }
+
+/**
+ * The ETag each editable document was read or saved with (issue 45), by the object the app holds:
+ * a save sends it as If-Match, and gets 412 (code EDIT_CONFLICT) when someone saved in between.
+ */
+const versions = new WeakMap<object, string>()
+export const versionTagOf = (doc: object | null | undefined) => (doc ? versions.get(doc) : undefined)
+function remember<T>(res: AxiosResponse<string>, data: T): T {
+  const tag = res.headers.etag as unknown
+  if (typeof tag === 'string' && data && typeof data === 'object') versions.set(data, tag)
+  return data
+}
+/** GET an editable document, remembering its version. */
+export async function getVersioned<T>(path: string, opts?: RequestOptions): Promise<T> {
+  const res = await send('GET', path, undefined, opts)
+  return remember(res, readJson<T>(res))
+}
+/** PUT an editable document over the version `base` (If-Match when known); remembers the new one. */
+export async function putVersioned<T>(
+  path: string,
+  body: unknown,
+  base: object | null | undefined,
+): Promise<T> {
+  const tag = versionTagOf(base)
+  const res = await send('PUT', path, body, tag ? { headers: { 'If-Match': tag } } : {})
+  return remember(res, readJson<T>(res))
+}
+/** A save refused because someone else saved the document after it was opened. */
+export const isEditConflict = (err: unknown) => isApiError(err) && err.status === 412

@@ -34,6 +34,12 @@ export function useDialogForm<F, T>({
   }, [open, item, empty, toForm])
 
   const set = <K extends keyof F>(key: K, value: F[K]) => setForm((f) => ({ ...f, [key]: value }))
+  /** Shows another version of the item (a reload after an edit conflict): the form and its baseline. */
+  const reset = (next: T) => {
+    const filled = toForm(next)
+    setForm(filled)
+    setInitial(filled)
+  }
 
   async function save(write: () => Promise<void>, onError: (err: unknown) => void) {
     setSaving(true)
@@ -50,5 +56,5 @@ export function useDialogForm<F, T>({
   }
   // Closing with edits asks first (guard.close for Cancel, guard.onOpenChange for the dialog root).
   const guard = useGuardedClose(open && formChanged(form, initial), onOpenChange)
-  return { form, set, submitted, setSubmitted, saving, save, guard }
+  return { form, set, reset, submitted, setSubmitted, saving, save, guard }
 }

@@ -120,3 +120,13 @@ export function fieldLabel(name: string): string {
   const plain = FIELDS[name] ?? name.replace(/_/g, ' ')
   return plain.charAt(0).toUpperCase() + plain.slice(1)
 }
+
+/** Two people saving the same document (issue 45): the note a refused save (412) shows. */
+export const conflict = {
+  title: 'Someone else saved this in the meantime.',
+  text: 'Your changes are not saved yet. Reload to see their version (your unsaved changes are lost), or overwrite their version with yours.',
+  changed: (fields: string) => `They changed: ${fields}`,
+  nothingVisible: 'No field you edit differs (only its timestamps or marks).',
+  reload: 'Reload their version',
+  overwrite: 'Overwrite with mine',
+}

@@ -5,7 +5,7 @@ import { blog, imports } from './blog'
 import { chat } from './chat'
 import { common } from './common'
 import { content } from './content'
-import { audit, history, preview, schedule } from './editorial'
+import { audit, conflict, history, preview, schedule } from './editorial'
 import { editor } from './editor'
 import { features } from './features'
 import { inbox } from './inbox'
@@ -29,6 +29,7 @@ export const texts = {
   inbox,
   chat,
   history,
+  conflict,
   preview,
   schedule,
   audit,

@@ -2,9 +2,9 @@
 // translate buttons, slug, excerpts, contents (8 rows), author, featured image URL, Published switch.
 // When creating, a .txt/.md/.docx file can fill the form (usePostImport): submit then saves into the
 // import's draft (PUT, so its translations, German fields, tags and review marks are kept).
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { BlogPost } from '@site/contracts'
-import { createPost, updatePost } from '@/api/blog'
+import { createPost, getPost, updatePost } from '@/api/blog'
 import { Dialog, DialogContent } from '@/components'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
@@ -14,6 +14,8 @@ import { useGuardedClose } from '@/lib/useGuardedClose'
 import { formChanged } from '@/lib/useUnsavedChanges'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
+import { EditConflictNote } from '../../components/conflict/EditConflictNote'
+import { useEditConflict } from '../../hooks/useEditConflict'
 import { BlogPostFields } from './BlogPostFields'
 import {
   EMPTY_POST_FORM,
@@ -53,6 +55,8 @@ export function BlogPostDialog({
     setForm((f) => ({ ...f, [key]: value }))
   const importer = usePostImport({ open, onImported: (p) => setForm(postToForm(p)) })
   const { translating, translate } = useTitleTranslation(set)
+  const edits = useEditConflict(open, post, () => getPost(post!.id))
+  const formRef = useRef<HTMLFormElement>(null)
 
   // Fresh form each time the dialog opens (create: empty; edit: the post's fields).
   useEffect(() => {
@@ -83,7 +87,8 @@ export function BlogPostDialog({
     setSaving(true)
     try {
       if (target) {
-        await updatePost(target.id, toUpdateBody(form, reviewed ? review : []))
+        // Over the version opened (If-Match): 412 when someone saved it since (issue 45).
+        await updatePost(target.id, toUpdateBody(form, reviewed ? review : []), post ? edits.base() : null)
         if (!post) importer.keepDraft()
       } else await createPost(toCreateBody(form))
       await invalidateQueries(queryKeys.blog.all)
@@ -94,7 +99,7 @@ export function BlogPostDialog({
       setSubmitted(false)
       onOpenChange(false)
     } catch (err) {
-      toastError(tb.failed, err, tb.failedText)
+      if (!(await edits.caught(err).catch(() => false))) toastError(tb.failed, err, tb.failedText)
     } finally {
       setSaving(false)
     }
@@ -103,7 +108,13 @@ export function BlogPostDialog({
   return (
     <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
       <DialogContent title={post ? tb.editTitle : tb.createTitle} size="lg" closeLabel={t.close}>
-        <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="blog-post-form">
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          noValidate
+          className="form-stack"
+          data-testid="blog-post-form"
+        >
           {post === null ? (
             <ImportFromFile
               progress={importer.progress}
@@ -111,6 +122,21 @@ export function BlogPostDialog({
               imported={importer.imported}
               error={importer.fileError}
               onFile={(e) => void importer.onFile(e)}
+            />
+          ) : null}
+          {edits.conflict ? (
+            <EditConflictNote
+              fields={edits.conflict.fields}
+              busy={busy}
+              onReload={() => {
+                const current = edits.reload()
+                if (current) setForm(postToForm(current))
+                if (current) setInitial(postToForm(current))
+              }}
+              onOverwrite={() => {
+                edits.overwrite()
+                formRef.current?.requestSubmit()
+              }}
             />
           ) : null}
           {review.length ? (

@@ -1,17 +1,19 @@
 // The page dialog (spec §2): slug, Dutch and English title, content of 10 rows, meta descriptions,
 // Published (on by default), Publish at / Take offline at; create or edit (the tab loads the full
 // page first).
-import { type FormEvent } from 'react'
+import { useRef, type FormEvent } from 'react'
 import type { Page } from '@site/contracts'
 import { Dialog, DialogContent, Label, Switch, TextField } from '@/components'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
-import { createPage, updatePage } from '@/api/pages'
+import { createPage, getPage, updatePage } from '@/api/pages'
 import { invalidateQueries } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { DialogFormActions } from '../../components/dialog/DialogFormActions'
 import { PreviewLinkPanel } from '../../components/preview/PreviewLinkPanel'
 import { ScheduleFields, type ScheduleField } from '../../components/schedule/Schedule'
 import { useDialogForm } from '../../hooks/useDialogForm'
+import { useEditConflict } from '../../hooks/useEditConflict'
+import { EditConflictNote } from '../../components/conflict/EditConflictNote'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import {
   EMPTY_PAGE_FORM,
@@ -35,13 +37,15 @@ export function PageDialog({
 }) {
   const t = texts
   const tp = t.pages
-  const { form, set, submitted, setSubmitted, saving, save, guard } = useDialogForm({
+  const { form, set, reset, submitted, setSubmitted, saving, save, guard } = useDialogForm({
     open,
     item: page,
     empty: EMPTY_PAGE_FORM,
     toForm: pageToForm,
     onOpenChange,
   })
+  const edits = useEditConflict(open, page, () => getPage(page!.id))
+  const formRef = useRef<HTMLFormElement>(null)
   const rules = { slugInvalid: tp.slugInvalid, published: t.schedule.published }
   const errors = submitted ? validatePage(form, rules) : {}
 
@@ -57,13 +61,18 @@ export function PageDialog({
     const body = toPageInput(form, page)
     await save(
       async () => {
-        if (page) await updatePage(page.id, body)
+        // Over the version opened (If-Match): 412 when someone saved it since (issue 45).
+        if (page) await updatePage(page.id, body, edits.base())
         else await createPage(body)
         await invalidateQueries(queryKeys.pages)
         if (page) toastSuccess(tp.updated, tp.updatedText)
         else toastSuccess(tp.created, tp.createdText)
       },
-      (err) => toastError(tp.failed, err, tp.failedText),
+      (err) =>
+        void edits.caught(err).then(
+          (shown) => shown || toastError(tp.failed, err, tp.failedText),
+          () => toastError(tp.failed, err, tp.failedText),
+        ),
     )
   }
 
@@ -90,7 +99,21 @@ export function PageDialog({
   return (
     <Dialog open={open} onOpenChange={(o) => (!saving ? guard.onOpenChange(o) : undefined)}>
       <DialogContent title={page ? tp.editTitle : tp.createTitle} size="lg" closeLabel={t.close}>
-        <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="page-form">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="form-stack" data-testid="page-form">
+          {edits.conflict ? (
+            <EditConflictNote
+              fields={edits.conflict.fields}
+              busy={saving}
+              onReload={() => {
+                const current = edits.reload()
+                if (current) reset(current)
+              }}
+              onOverwrite={() => {
+                edits.overwrite()
+                formRef.current?.requestSubmit()
+              }}
+            />
+          ) : null}
           {text('slug', tp.slug, { hint: tp.slugHint, required: true })}
           <div className="admin-grid-2">
             {text('title_nl', tp.titleNl, { required: true })}
