@@ -13,6 +13,10 @@ export const CHANGE_KINDS = [
   'account',
   'contact',
   'conversation',
+  /** A blog import (a file the worker turns into a post): its retry (issue 45). */
+  'import',
+  /** A job or a queue on the operators' queue board (issue 45). */
+  'queue',
 ] as const
 export type ChangeKind = (typeof CHANGE_KINDS)[number]
 
@@ -48,5 +52,17 @@ export const CHANGE_ACTIONS = [
   'password-reset',
   'two-factor',
   'session-end',
+  // Writes that are not a document's edit (issue 45: every admin write is in the audit trail)
+  /** A file stored (a project image). */
+  'upload',
+  'retry',
+  'remove',
+  'clean',
+  'promote',
+  'pause',
+  'resume',
+  'empty',
+  /** Any other admin write the kit recorded for a route that recorded nothing itself. */
+  'write',
 ] as const
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number]

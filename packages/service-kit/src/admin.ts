@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ROLE_MESSAGES, roleCan, type Capability } from '@site/contracts'
+import { ROLE_MESSAGES, roleCan, type Capability, type ChangeKind } from '@site/contracts'
+import { WRITE_METHODS, auditNet } from './audit-net.js'
 import { errorBody, forbidden } from './errors.js'
 import type { SessionUser } from './session/format.js'
 import { noStore } from './http-cache.js'
@@ -15,6 +16,12 @@ declare module 'fastify' {
      * checks the details, e.g. an author's own post). Shown as `x-capability` in the API document.
      */
     capability?: Capability | Capability[]
+    /**
+     * The kind of change record a write of this route makes (the context's `audit` unless set):
+     * the kit records one for a successful write whose handler recorded none (audit-net.ts).
+     * `false`: the route changes nothing. Shown as `x-audit` in the API document.
+     */
+    audit?: ChangeKind | false
   }
 }
 
@@ -33,6 +40,8 @@ export interface AdminOnlyOptions {
    * admins reach (fail closed).
    */
   capability?: Capability | Capability[]
+  /** The kind of change record of the context's writes (FastifyContextConfig.audit); false: none write. */
+  audit?: ChangeKind | false
 }
 
 /** Whether the signed-in admin holds `capability` (or any of a list). */
@@ -63,14 +72,21 @@ export const ADMIN_REQUIRED = 'Please sign in as an administrator.'
  *   `$set`, a dotted path, `_id` or a service-owned field is a 400 naming it), and
  * - answers `Cache-Control: private, no-store` unless the route chose otherwise.
  * - answers 403 when the admin's role lacks the route's capability (contracts ROLE_CAPABILITIES).
+ * - records a change for a successful write that recorded none (`audit`, audit-net.ts).
  * Identity comes only from the kit's session reader (`request.getAdmin()`), never from a header.
  */
 export function adminOnly(scope: FastifyInstance, opts: AdminOnlyOptions = {}) {
   scope.addHook('onRoute', (route) => {
     const capability = route.config?.capability ?? opts.capability ?? 'users'
     route.config = { ...(route.config ?? {}), admin: true, capability }
+    const audit = route.config.audit ?? opts.audit
+    const writes = [route.method].flat().some((m) => WRITE_METHODS.has(m))
     if (route.schema)
-      route.schema = { ...route.schema, 'x-capability': [capability].flat() } as typeof route.schema
+      route.schema = {
+        ...route.schema,
+        'x-capability': [capability].flat(),
+        ...(writes && audit !== undefined ? { 'x-audit': audit === false ? 'nothing' : audit } : {}),
+      } as typeof route.schema
     // An admin write accepts only the fields its body schema documents (400 naming any other key).
     const body = route.schema?.body as { properties?: Record<string, unknown> } | undefined
     if (body?.properties)
@@ -95,6 +111,8 @@ export function adminOnly(scope: FastifyInstance, opts: AdminOnlyOptions = {}) {
   // Before validation: the body as sent, without the defaults the schema fills in.
   scope.addHook('preValidation', translatorFieldsOnly)
   scope.addHook('onSend', noStore)
+  // Every successful write is in the audit trail, also when its handler recorded nothing (issue 45).
+  scope.addHook('onSend', auditNet(opts.audit))
 }
 
 const LOCALIZED = /_([a-z]{2})$/

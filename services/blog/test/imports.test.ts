@@ -201,6 +201,14 @@ t.test('a corrupt .docx fails with its sentence and keeps its file, so Retry run
   t.equal(retried.statusCode, 202)
   t.match(retried.json(), { state: 'waiting', stage: 'queued', progress: 0 }, 'answered as queued')
   t.notOk('error' in retried.json(), 'without the old error')
+  const record = await s.app.changes.log.model
+    .findOne({ kind: 'import', action: 'retry', target_id: jobId })
+    .lean()
+  t.match(
+    record,
+    { target_id: jobId, target_label: 'kapot.docx', actor_name: 'editor' },
+    'in the audit trail (issue 45)',
+  )
   const again = await until(jobId, (i) => i.state === 'failed', 'failed again')
   t.equal(again.error, failed.error, 'the same sentence: the file itself is broken')
 

@@ -188,6 +188,8 @@ t.test('image upload: real images stored clean and served with cache headers', a
   t.equal(up.statusCode, 200)
   const { uploadURL } = up.json<{ uploadURL: string }>()
   t.match(uploadURL, /^\/objects\/projects\/[a-f0-9]{24}\.jpg$/)
+  const record = await app.changes.log.model.findOne({ kind: 'project', action: 'upload' }).lean()
+  t.match(record, { target_label: uploadURL, actor_name: 'admin' }, 'in the audit trail (issue 45)')
   const served = await app.inject({ method: 'GET', url: uploadURL })
   t.equal(served.statusCode, 200)
   t.equal(served.headers['content-type'], 'image/jpeg')

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { ChangeActor, ChangeRecord } from '@site/contracts'
 import { ChangeLog, type ChangeInput } from './log.js'
+import { recorded } from '../audit-net.js'
 
 export interface ChangeRecorder {
   log: ChangeLog
@@ -41,6 +42,7 @@ export default fp<{ service: string; prefix: string }>(
       log,
       async afterWrite(request, input) {
         const actor = (await actorOf(request)) ?? input.actor ?? ANONYMOUS
+        recorded.add(request)
         return log.afterWrite({ ...input, actor, ip: input.ip ?? request.ip })
       },
     })

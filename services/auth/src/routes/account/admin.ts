@@ -24,7 +24,7 @@ const accountAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const { users, hasher, limiter } = app.accounts
   const sessions = app.authSessions
   // 401 before the body is read or checked: a signed-out caller learns nothing about these forms.
-  adminOnly(app, { ...SIGNED_OUT, capability: 'account' })
+  adminOnly(app, { ...SIGNED_OUT, capability: 'account', audit: 'account' })
 
   /**
    * The current password, checked under the same failure limit as logins: a stolen session

@@ -15,7 +15,7 @@ const ChangeDisplayNameRequest = Type.Object({ displayName: Type.String({ maxLen
  * goes back to the site's byline, and the admin's own username is refused.
  */
 const displayNameAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { ...SIGNED_OUT, capability: 'account' })
+  adminOnly(app, { ...SIGNED_OUT, capability: 'account', audit: 'account' })
   app.post(
     '/api/auth/change-display-name',
     {

@@ -9,7 +9,7 @@ export const SIGNED_OUT = { message: AUTH_MESSAGES.notSignedIn, code: 'NOT_SIGNE
 
 /** The current user (spec §7). */
 const sessionAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { ...SIGNED_OUT, capability: 'account' })
+  adminOnly(app, { ...SIGNED_OUT, capability: 'account', audit: 'account' })
   app.get(
     '/api/auth/user',
     { schema: { tags: ['auth'], response: { 200: AuthUser, ...errorResponses(401, 503) } } },

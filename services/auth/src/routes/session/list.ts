@@ -18,7 +18,7 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) })
  * other. Session ids are the Redis keys' names: a person sees and ends only their own.
  */
 const sessionList: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { ...SIGNED_OUT, capability: 'account' })
+  adminOnly(app, { ...SIGNED_OUT, capability: 'account', audit: 'account' })
   const sessions = app.authSessions
 
   app.get(

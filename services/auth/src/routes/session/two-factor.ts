@@ -125,7 +125,7 @@ const twoFactor: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { c
   )
 
   await app.register(async (scope) => {
-    adminOnly(scope, { ...SIGNED_OUT, capability: 'account' })
+    adminOnly(scope, { ...SIGNED_OUT, capability: 'account', audit: 'account' })
     scope.post(
       '/api/auth/2fa/setup',
       {

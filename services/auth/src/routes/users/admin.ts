@@ -13,7 +13,7 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
  * index in Redis), so the person's next request anywhere is a 401.
  */
 const usersAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'users' })
+  adminOnly(app, { capability: 'users', audit: 'account' })
   const { users } = app.accounts
 
   app.get(

@@ -48,7 +48,7 @@ export function toInvitation(doc: InvitationDoc, now: number): Invitation {
  * old one stops working); revoke withdraws it.
  */
 const invitesAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app, { capability: 'users' })
+  adminOnly(app, { capability: 'users', audit: 'account' })
   const { users } = app.accounts
   const { invitations, mailer } = app.team
   const now = () => app.accounts.now()

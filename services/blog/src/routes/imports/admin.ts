@@ -9,7 +9,7 @@ import { retryImport } from '../../imports/repo.js'
  * page newest first with each job's live state, and POST /api/blog/imports/{id}/retry for a failed one.
  */
 const importsAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'imports' })
+  adminOnly(app, { capability: 'imports', audit: 'import' })
   const ctx = app.blog
   app.get(
     '/api/blog/imports',
@@ -37,8 +37,17 @@ const importsAdmin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 202: BlogImport, ...errorResponses(401, 404, 409, 503) },
       },
     },
-    async (request, reply) =>
-      reply.code(202).send(await retryImport(ctx, request.server.db, request.params.id)),
+    async (request, reply) => {
+      const run = await retryImport(ctx, request.server.db, request.params.id)
+      // In the audit trail (issue 45): who ran which file again.
+      await app.changes.afterWrite(request, {
+        kind: 'import',
+        action: 'retry',
+        target: { id: run.id, label: run.filename },
+        fields: [],
+      })
+      return reply.code(202).send(run)
+    },
   )
 }
 export default importsAdmin

@@ -33,7 +33,7 @@ const errors = ADMIN_WRITE_ERRORS
  * kit's after-write path (app.changes.afterWrite: read caches, record, purge).
  */
 const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app)
+  adminOnly(app, { audit: 'post' })
   const ctx = app.blog
 
   /** An edit, or a restore of a revision. */

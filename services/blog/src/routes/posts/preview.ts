@@ -10,7 +10,7 @@ const tags = ['blog']
 
 /** Preview links of posts (docs/editorial.md, "Preview links"): made and revoked by the admin. */
 export const previewAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'preview' })
+  adminOnly(app, { capability: 'preview', audit: 'post' })
   const { posts, config } = app.blog
   previewAdminRoutes<PostDoc>(app, {
     kind: 'post',

@@ -32,7 +32,7 @@ const queueBoardAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
 
   await app.register(async (board) => {
     // The kit's admin boundary; a signed-out browser opening the page is sent to the sign-in.
-    adminOnly(board, { signInPage: '/admin', capability: 'queue' })
+    adminOnly(board, { signInPage: '/admin', capability: 'queue', audit: 'queue' })
     // The page links a Google Fonts stylesheet: the site's CSP (style-src 'self') would block it
     // and log a violation, and the site loads nothing from third parties. The UI falls back to
     // system fonts.

@@ -10,7 +10,7 @@ const LLM_DOWN = 'The translation service is not available right now. Please try
 
 /** POST /api/blog/translate-title: nl → en or en → nl with the configured LLM. */
 const translateAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'translate' })
+  adminOnly(app, { capability: 'translate', audit: false })
   const ctx = app.blog
   app.post(
     '/api/blog/translate-title',

@@ -24,7 +24,7 @@ export async function uploadResult(ctx: Blog, postId: string, aiTags: string[], 
 
 /** POST /api/blog/upload: check, store, enqueue, wait a bounded time (docs/blog-import.md). */
 const uploadAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'media.upload' })
+  adminOnly(app, { capability: 'media.upload', audit: 'post' })
   const ctx = app.blog
   await app.register(multipart, {
     limits: {

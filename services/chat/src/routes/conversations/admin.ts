@@ -14,7 +14,7 @@ const SESSION_ID = new RegExp(CHAT_SESSION_ID_PATTERN)
 
 /** The transcripts: read, search and erase the visitors' conversations (admin only, private, no-store). */
 const conversationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'inbox' })
+  adminOnly(app, { capability: 'inbox', audit: 'conversation' })
   const { conversations } = app
   /** A malformed id names no conversation: 404, as a malformed object id elsewhere. */
   const known = (sessionId: string) => {

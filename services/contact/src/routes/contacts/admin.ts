@@ -23,7 +23,7 @@ const NOT_FOUND = 'Contact request not found'
  */
 const contactsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   // 401 before the body is read; answers private, no-store (personal data).
-  adminOnly(app, { capability: 'inbox' })
+  adminOnly(app, { capability: 'inbox', audit: 'contact' })
   const { contacts } = app
   const live = (id: string) => {
     if (!isObjectId(id)) throw notFound(NOT_FOUND)

@@ -8,7 +8,7 @@ import { SITE_CONTENT_ID } from '../../models/content.js'
 
 /** POST /api/content: saves the site-wide record; its history under /api/content/revisions. */
 const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'content.edit' })
+  adminOnly(app, { capability: 'content.edit', audit: 'content' })
   userValidationMessages(app)
   const { models } = app.store
 

@@ -27,7 +27,7 @@ const errors = ADMIN_WRITE_ERRORS
 
 /** POST /api/features, PUT/DELETE /api/features/{id}, PUT /api/features/order. */
 const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'content.edit' })
+  adminOnly(app, { capability: 'content.edit', audit: 'feature' })
   userValidationMessages(app)
   const { models } = app.store
   const target = (f: Feature) => ({ id: f.id, label: f.title_en || f.title_nl })

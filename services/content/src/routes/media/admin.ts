@@ -24,7 +24,7 @@ const IN_USE = 'This file is still used; remove it from these places first'
 
 /** The media library: GET/POST /api/media, GET/PATCH/DELETE /api/media/{id}, all admin only. */
 const mediaAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app, { capability: 'content.edit' })
+  adminOnly(app, { capability: 'content.edit', audit: 'media' })
   const { models, objects } = app.store
   await app.register(mediaUpload, { config })
 

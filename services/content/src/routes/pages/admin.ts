@@ -62,7 +62,7 @@ const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
 
 /** GET/PUT/DELETE /api/pages/{id} and POST /api/pages: the page editor. */
 const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'content.edit' })
+  adminOnly(app, { capability: 'content.edit', audit: 'page' })
   userValidationMessages(app)
   const { models, schedule } = app.store
   const redirects = slugRedirects(models.pageRedirects, models.pages, 'page_id')

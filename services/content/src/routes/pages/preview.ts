@@ -10,7 +10,7 @@ const tags = ['pages']
 
 /** Preview links of pages, as the blog's of posts (docs/editorial.md, "Preview links"). */
 export const pagePreviewAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app, { capability: 'preview' })
+  adminOnly(app, { capability: 'preview', audit: 'page' })
   previewAdminRoutes<PageDoc>(app, {
     kind: 'page',
     tags,

@@ -38,7 +38,7 @@ function toDocument(body: ProjectInput) {
 
 /** POST /api/projects, PUT/DELETE /api/projects/{id}, POST /api/projects/upload. */
 const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  adminOnly(app, { capability: 'content.edit' })
+  adminOnly(app, { capability: 'content.edit', audit: 'project' })
   userValidationMessages(app)
   const { models, objects } = app.store
   const target = (p: Project) => ({ id: p.id, label: p.title })

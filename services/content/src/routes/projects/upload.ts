@@ -44,6 +44,14 @@ const upload: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
       const size = await imageSize(clean)
       if (size) await app.store.imageStored(path, size, request.log)
       request.log.info({ path, bytes: bytes.length, stored: clean.length }, 'project image stored')
+      // In the audit trail (issue 45); no public answer shows it until a project names it.
+      await app.changes.afterWrite(request, {
+        kind: 'project',
+        action: 'upload',
+        target: { id: null, label: `/objects/${path}` },
+        fields: [],
+        keys: [],
+      })
       return { uploadURL: `/objects/${path}` }
     },
   )
