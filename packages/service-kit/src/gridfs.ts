@@ -13,6 +13,7 @@
 // GridFSBucket reads, lists and deletes them. Files written earlier by the driver are read its way
 // and get their names entry at a process's first use of the bucket. On MongoDB it all costs the
 // same as before (the `_id` indexes).
+import { Readable } from 'node:stream'
 import mongoose from 'mongoose'
 import type { ByteSpan } from './byte-range.js'
 
@@ -193,4 +194,39 @@ async function readThroughDriver(
   ))
     parts.push(part as Buffer)
   return Buffer.concat(parts)
+}
+
+/**
+ * A file's bytes, or `span` of them, as a stream read one chunk at a time as the client takes them
+ * (issue 45): a large library file (a 10 MB video or PDF) is never held whole per request, and a
+ * client that stops reading holds about one chunk. Chunks by `_id`, or the driver's stream for a
+ * file it wrote.
+ */
+export function streamFile(
+  db: Db,
+  bucket: string,
+  file: StoredFileDoc,
+  span: ByteSpan = { start: 0, end: file.length - 1 },
+): Readable {
+  const chunks = db.collection<{ _id: string; data: mongoose.mongo.Binary }>(`${bucket}.chunks`)
+  const first = Math.floor(span.start / file.chunkSize)
+  const last = Math.floor(span.end / file.chunkSize)
+  async function* parts(): AsyncGenerator<Buffer> {
+    for (let n = first; n <= last && span.end >= span.start; n++) {
+      const chunk = await chunks.findOne({ _id: chunkId(file._id, n) })
+      if (!chunk) {
+        if (n !== first) throw new Error(`${bucket}: chunk ${n} of ${file.filename} is missing`)
+        yield* new mongoose.mongo.GridFSBucket(db, { bucketName: bucket }).openDownloadStream(file._id, {
+          start: span.start,
+          end: span.end + 1,
+        }) as AsyncIterable<Buffer>
+        return
+      }
+      const bytes = Buffer.from(chunk.data.buffer)
+      const from = n === first ? span.start - n * file.chunkSize : 0
+      const to = n === last ? span.end - n * file.chunkSize + 1 : bytes.length
+      yield bytes.subarray(from, to)
+    }
+  }
+  return Readable.from(parts(), { objectMode: false, highWaterMark: file.chunkSize })
 }

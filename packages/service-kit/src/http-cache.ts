@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SHARED_CACHE_CONTROL, SURROGATE_KEY_HEADER, surrogateKeyValue } from '@site/contracts/surrogate'
 import { RANGE_PAST_END, byteRange, type ByteSpan } from './byte-range.js'
 import { HttpError } from './http-error.js'
 import type { CachedBody } from './read-cache.js'
+import { Slots } from './slots.js'
 
 /** Clients revalidate every time (an admin's edit shows on the next load) and get 304 when nothing changed. */
 export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate'
@@ -60,7 +62,16 @@ export interface ServedFile {
   contentType: string
   length: number
   read(span?: ByteSpan): Promise<Buffer>
+  /** A large file: its bytes (or the span) as a stream, read as the client takes them (issue 45). */
+  stream?(span?: ByteSpan): Readable
 }
+
+/**
+ * Large files streamed at once by this process (issue 45); more wait up to 10 s for a turn, then
+ * get a 503. With GridFS streams of one 255 KiB chunk each, 40 clients that stop reading hold
+ * about 8 chunks' worth, not 40 whole files.
+ */
+export const largeReads = new Slots(8, 10_000)
 
 /** A file already in memory, as a ServedFile. */
 export const servedBytes = (file: { etag: string; contentType: string; bytes: Buffer }): ServedFile => ({
@@ -92,6 +103,16 @@ export async function sendImmutable(request: FastifyRequest, reply: FastifyReply
       'content-range': `bytes */${size}`,
       'cache-control': 'no-store',
     })
+  }
+  if (file.stream) {
+    const free = await largeReads.take('Too many large downloads at once. Please try again in a few seconds.')
+    const body = file.stream(range ?? undefined)
+    reply.raw.once('close', free)
+    body.once('end', free).once('error', free)
+    const length = range ? range.end - range.start + 1 : size
+    reply.type(file.contentType).header('accept-ranges', 'bytes').header('content-length', length)
+    if (!range) return reply.send(body)
+    return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).send(body)
   }
   const bytes = await file.read(range ?? undefined)
   reply.type(file.contentType).header('accept-ranges', 'bytes').header('content-length', bytes.length)

@@ -40,11 +40,13 @@ export { Type, type Static } from 'typebox'
 export type { Redis } from 'ioredis'
 export { sanitizeRichHtml } from './html.js'
 export { ReadCache, etagOf, readVersionKey, type CachedBody, type ReadCacheOptions } from './read-cache.js'
+export { Slots } from './slots.js'
 export { EDIT_CONFLICT, IfMatchHeaders, checkIfMatch, sendVersioned, versionOf } from './versioned.js'
 export {
   sendCached,
   sendShared,
   sendImmutable,
+  largeReads,
   servedBytes,
   type ServedFile,
   matchesEtag,

@@ -1,6 +1,13 @@
 import mongoose, { type Connection } from 'mongoose'
 import { etagOf, servedBytes, type ServedFile } from '@site/service-kit'
-import { deleteFile, findFile, putFile, readFile, type StoredFileDoc } from '@site/service-kit/gridfs'
+import {
+  deleteFile,
+  findFile,
+  putFile,
+  readFile,
+  streamFile,
+  type StoredFileDoc,
+} from '@site/service-kit/gridfs'
 
 export interface StoredObject {
   path: string
@@ -67,6 +74,8 @@ export class ObjectStore {
       contentType: meta.contentType ?? 'application/octet-stream',
       length: file.length,
       read: (span) => readFile(this.mongo(), BUCKET, file, span),
+      // Streamed from GridFS chunk by chunk, never held whole per request (issue 45).
+      stream: (span) => streamFile(this.mongo(), BUCKET, file, span),
     }
   }
 
@@ -108,8 +117,15 @@ export class ObjectStore {
     return length <= this.cacheBytes / 4
   }
 
+  /** Bytes the memory cache holds now. */
+  get memoryUsed() {
+    return this.memoryBytes
+  }
+
   private remember(object: StoredObject) {
     if (!this.fits(object.length)) return
+    // Two requests that missed the same file at once both read it: counted once (issue 45).
+    this.forget(object.path)
     this.memory.set(object.path, object)
     this.memoryBytes += object.length
     // Oldest first (Map keeps insertion order).
