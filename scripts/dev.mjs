@@ -61,6 +61,9 @@ const shared = {
   SESSION_SECRET: process.env.SESSION_SECRET ?? devSessionSecret(),
   PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `${origin},http://127.0.0.1:${port}`,
   NODE_ENV: 'development',
+  // Loopback only (issue 45): a development stack signs in with a secret kept in .data/dev and
+  // serves source files; nobody else on the network reaches it. HOST=0.0.0.0 opens it on purpose.
+  HOST: process.env.HOST ?? '127.0.0.1',
 }
 
 if (process.env.ADMIN_USERNAME && process.env.ADMIN_PASSWORD) {

@@ -135,3 +135,22 @@ t.test('Redis unreachable: requests pass (fail open)', async (t) => {
   for (let i = 0; i < 7; i++) codes.push((await get(app, '/api/content')).statusCode)
   t.same(codes, Array(7).fill(200))
 })
+
+t.test('IPv6 clients share a budget per /64, not per address (issue 45)', async (t) => {
+  const { clientKey } = await import('../src/plugins/client-key.js')
+  t.equal(clientKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64')
+  t.equal(clientKey('2001:DB8:1:2:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64')
+  t.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64')
+  t.equal(clientKey('::ffff:203.0.113.9'), '203.0.113.9')
+  t.equal(clientKey('203.0.113.9'), '203.0.113.9')
+  const app = await gateway({})
+  // Three writes a minute per address: four from four /64s all pass.
+  const apart = []
+  for (let i = 1; i <= 4; i++)
+    apart.push((await send(app, 'PUT', '/api/blog/1', `2001:db8:${i}:7::1`)).statusCode)
+  t.same(apart, [200, 200, 200, 200], 'different /64 networks: a budget each')
+  const same = []
+  for (let i = 1; i <= 4; i++)
+    same.push((await send(app, 'PUT', '/api/blog/1', `2001:db8:5:7::${i}`)).statusCode)
+  t.same(same, [200, 200, 200, 429], 'four addresses of one /64: the fourth write is refused')
+})

@@ -22,7 +22,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg, networkInterfaces, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { root } from '../lib/infra.mjs'
 
@@ -143,6 +143,27 @@ t.test('the first lines name Node, the database, Redis and where the data lives'
   t.match(first, /Node v24\./)
   t.match(first, /database: FerretDB .* data in \.data\/dev\/postgres/)
   t.match(first, /Redis: /)
+})
+
+t.test('issue 45: loopback only, and Vite serves nothing under .data', async (t) => {
+  const secret = join(dir, '.data/dev/session-secret')
+  t.ok(existsSync(secret), 'the development session secret is in .data/dev')
+  const res = await fetch(`${origin}/@fs${secret}`)
+  const body = await res.text()
+  t.equal(res.status, 403, 'Vite refuses a file under .data')
+  t.notOk(body.includes(readFileSync(secret, 'utf8').trim()), 'the secret is not in the answer')
+  const port = Number(new URL(origin).port)
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && !i.internal && i.family === 'IPv4')
+  t.comment(lan ? `this machine's address: ${lan.address}` : 'this machine has no address but loopback')
+  if (lan) {
+    const reached = await fetch(`http://${lan.address}:${port}/`).then(
+      () => true,
+      () => false,
+    )
+    t.notOk(reached, `the gateway does not answer on ${lan.address}`)
+  }
 })
 
 t.test('a saved React component is in the next server-rendered page', async (t) => {

@@ -46,7 +46,13 @@ await runService(async () => {
         exclude: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/server'],
       },
     },
-    server: { middlewareMode: true, ws: { port: hmrPort, clientPort: hmrPort } },
+    server: {
+      middlewareMode: true,
+      ws: { port: hmrPort, clientPort: hmrPort },
+      // Vite's own deny list and the site's data (issue 45): .data/dev holds the session secret,
+      // and Vite serves any file of the repository under /@fs/ otherwise.
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.data/**'] },
+    },
     logLevel: 'warn',
   })
   const app = await createService({

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { isPage } from '../cache/visitor.js'
+import { clientKey } from './client-key.js'
 
 /**
  * Each client address's budget of pages that reach the web server (issue 42): misses of the shared
@@ -55,7 +56,7 @@ export default fp<{ perMinute: number }>(
       if (request.method !== 'GET' && request.method !== 'HEAD') return
       // The shared cache's own background fetch is no client's.
       if (request.edge?.refresh || !isPage(request.url)) return
-      const wait = buckets.take(request.ip)
+      const wait = buckets.take(clientKey(request.ip))
       if (wait === 0) return
       request.log.info({ ip: request.ip }, 'page budget: too many page requests from one address')
       return reply

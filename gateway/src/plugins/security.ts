@@ -6,6 +6,7 @@ import { createRedis, errorBody } from '@site/service-kit'
 import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 import type { Config } from '../config.js'
 import { budget, budgeted, rateClass } from './rate-classes.js'
+import { clientKey } from './client-key.js'
 
 /** The pages' one inline script, allowed by its hash (it redirects a returning visitor and loads the app). */
 const PAGE_BOOT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`
@@ -43,7 +44,7 @@ export default fp<{ config: Config }>(
       // Every route, with one counter per class and address (the key), not per route.
       global: true,
       allowList: (request) => !budgeted(request),
-      keyGenerator: (request) => `${rateClass(request)}:${request.ip}`,
+      keyGenerator: (request) => `${rateClass(request)}:${clientKey(request.ip)}`,
       max: (request) => budget(config, rateClass(request)),
       timeWindow: 60_000,
       ...(redis ? { redis, nameSpace: `${config.QUEUE_PREFIX}:gateway-rate:` } : {}),

@@ -91,5 +91,40 @@ export function loadConfig<P extends TProperties>(
     })
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
   }
+  // The services (which sign cookies and preview links); the gateway only checks signatures.
+  if ('SESSION_SECRET' in properties && 'PUBLIC_ORIGIN' in properties)
+    refuseExampleSecret(converted as Record<string, unknown>, env)
   return converted as Static<TObject<P>>
+}
+
+/**
+ * The SESSION_SECRET values the repository publishes as examples (k8s/overlays/{prod,dev}/
+ * secrets.example.env): with a known secret anyone can sign a session cookie or a preview link.
+ */
+export const EXAMPLE_SESSION_SECRETS = [
+  'CHANGE-ME-TO-32-OR-MORE-RANDOM-CHARACTERS',
+  'dev-only-session-secret-0123456789abcdef',
+]
+/** Origins that only reach this machine (localtest.me resolves to 127.0.0.1): a development cluster. */
+const LOCAL_ORIGIN =
+  /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|([\w-]+\.)*localtest\.me|([\w-]+\.)*localhost)(:\d+)?$/i
+
+/**
+ * In production (NODE_ENV=production, the images') an example secret is refused at start (issue
+ * 45), unless every origin the site answers is local (a development cluster on this machine, as the
+ * dev overlay's). A placeholder that says CHANGE-ME is refused everywhere.
+ */
+function refuseExampleSecret(config: Record<string, unknown>, env: Record<string, string | undefined>) {
+  const secret = String(config.SESSION_SECRET ?? '')
+  const example = EXAMPLE_SESSION_SECRETS.includes(secret) || /change-?me/i.test(secret)
+  if (!example) return
+  const origins = String(config.PUBLIC_ORIGIN ?? '')
+    .split(',')
+    .map((o) => o.trim())
+  const local = origins.every((o) => LOCAL_ORIGIN.test(o))
+  if (/change-?me/i.test(secret) || (env.NODE_ENV === 'production' && !local))
+    throw new ConfigError(
+      'Invalid configuration:\n  - SESSION_SECRET: the example value of the repository; set a secret of your own ' +
+        '(`openssl rand -base64 48`): with a known one anyone can sign session cookies and preview links',
+    )
 }

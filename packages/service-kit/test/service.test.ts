@@ -190,3 +190,19 @@ t.test(
     t.same((await post('{"a":[1,{"b":2}]}')).json(), { got: { a: [1, { b: 2 }] } })
   },
 )
+
+t.test('the example SESSION_SECRET values are refused in production (issue 45)', async (t) => {
+  const { sessionConfigProperties, EXAMPLE_SESSION_SECRETS } = await import('../src/config.js')
+  const [prod, dev] = EXAMPLE_SESSION_SECRETS as [string, string]
+  const load = (env: Record<string, string>) => () => loadConfig(sessionConfigProperties, env)
+  const site = 'https://www.example.com'
+  t.throws(load({ SESSION_SECRET: prod, PUBLIC_ORIGIN: site }), /SESSION_SECRET: the example value/)
+  t.throws(load({ SESSION_SECRET: prod }), ConfigError, 'a CHANGE-ME placeholder: everywhere')
+  t.throws(load({ SESSION_SECRET: dev, PUBLIC_ORIGIN: site, NODE_ENV: 'production' }), ConfigError)
+  t.doesNotThrow(
+    load({ SESSION_SECRET: dev, PUBLIC_ORIGIN: 'https://site.localtest.me', NODE_ENV: 'production' }),
+    'the dev overlay: a cluster on this machine',
+  )
+  t.doesNotThrow(load({ SESSION_SECRET: dev, PUBLIC_ORIGIN: site }), 'not production (tests, npm run dev)')
+  t.doesNotThrow(load({ SESSION_SECRET: 'x'.repeat(40), PUBLIC_ORIGIN: site, NODE_ENV: 'production' }))
+})
