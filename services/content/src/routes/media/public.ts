@@ -30,19 +30,18 @@ const imagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await cache.get(`images:${paths.join(' ')}`, async () => {
         if (!paths.length) return { items: [] }
         // One read of an index each: FerretDB pushes no `$in` down (it would read every record).
-        const [variants, media] = await Promise.all([
-          Promise.all(paths.map((_id) => models.imageVariants.findOne({ _id, done: true }).lean())),
-          Promise.all(
-            paths.map((path) =>
-              models.media.findOne({ path }, { path: 1, alt_nl: 1, alt_en: 1, alt_de: 1 }).lean(),
-            ),
+        // By `_id` first; the alt texts only of the images that have variants, so a src nobody
+        // stored (any visitor can send new ones) costs one read by `_id`, nothing more (issue 45).
+        const variants = (
+          await Promise.all(paths.map((_id) => models.imageVariants.findOne({ _id, done: true }).lean()))
+        ).flatMap((v) => (v && v.widths.length > 0 ? [v] : []))
+        const media = await Promise.all(
+          variants.map((v) =>
+            models.media.findOne({ path: v._id }, { path: 1, alt_nl: 1, alt_en: 1, alt_de: 1 }).lean(),
           ),
-        ])
+        )
         const alts = new Map(media.flatMap((m) => (m ? [[m.path, m] as const] : [])))
-        const items = variants
-          .flatMap((v) => (v ? [v] : []))
-          .filter((v) => v.widths.length > 0)
-          .map((v) => toImageInfo(v, '/objects/', alts.get(v._id)))
+        const items = variants.map((v) => toImageInfo(v, '/objects/', alts.get(v._id)))
         return { items }
       })
       // Each image's key: an alt text edited, an item deleted or its variants made purge this answer.
