@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 45: every admin write is in the audit trail. Walks the admin write operations (POST, PUT,
 // PATCH, DELETE with `x-capability`) of the merged OpenAPI document the gateway serves: each names
 // the kind of change record it makes (`x-audit`, the kit's adminOnly; "nothing" only for a route

@@ -1,3 +1,4 @@
+// @tier services
 // Two people saving the same post (issue 45): the editor's read and every save answer with an ETag;
 // a save carrying an outdated If-Match is refused with 412 (a scheduled publish in between is a
 // change too), and a save without If-Match is taken as before.

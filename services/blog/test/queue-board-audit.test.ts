@@ -1,3 +1,4 @@
+// @tier services
 // Issue 45: the queue board's buttons change data (a retried, removed or cleaned job), so each is
 // in the audit trail with who pressed it, like every other admin write.
 import t from 'tap'

@@ -1,3 +1,4 @@
+// @tier services
 // Two people saving the same document (issue 45): the admin read and every save answer with an
 // ETag (the hash of the body); a save with an outdated If-Match is refused with 412 and leaves the
 // document as the other editor saved it; a save without If-Match keeps the old behaviour.

@@ -1,3 +1,4 @@
+// @tier services
 // Issue 45: /api/content/images?src=… is public and its cache key is the list of paths, so every new
 // src is a miss. A path nobody stored costs one read by `_id` (the variants record) and no lookup of
 // the library's `path` field.

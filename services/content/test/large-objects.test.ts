@@ -1,3 +1,4 @@
+// @tier services
 // Issue 45: a library file over the memory cache's share (a 9 MB PDF or MP4) is streamed from
 // GridFS chunk by chunk, and at most 8 such reads run at once per process. Forty clients that ask
 // for it and then stop reading used to hold forty whole copies (360 MB of a 512 MiB limit); now

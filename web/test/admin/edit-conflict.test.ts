@@ -1,3 +1,4 @@
+// @tier stack
 // Issue 45: two people editing the same post in Chromium. Both open it; the second saves first;
 // the first one's save is refused (412) and the dialog says so, names the field the other save
 // changed and offers Reload or Overwrite: Reload shows their title, Overwrite saves mine over it.
