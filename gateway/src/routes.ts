@@ -34,8 +34,12 @@ const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
     tooLarge: 'File must be smaller than 10MB.',
   },
   { prefix: '/api/blog/translate-title', slow: true },
-  // A route of its own so the gateway's rate class can name it (plugins/rate-classes.ts).
+  // Routes of their own so the gateway's rate class can name them (plugins/rate-classes.ts): the
+  // login and its second step, two-factor sign-in, invitations and password resets.
   { prefix: '/api/auth/login' },
+  { prefix: '/api/auth/2fa' },
+  { prefix: '/api/auth/invites' },
+  { prefix: '/api/auth/password-reset' },
   // Creating and updating a post (POST /api/blog, PUT /api/blog/{id}); the service holds its
   // other routes to the default limit itself.
   { prefix: '/api/blog', bodyLimit: BODY_LIMITS.blogPost },

@@ -112,6 +112,38 @@ t.test('an encoded path is counted as the route it reaches, not as its raw text'
   t.equal(write.headers['x-ratelimit-limit'], '3', 'a path that only begins like the login is a write')
 })
 
+t.test('the second factor, 2FA changes, invitation and reset links share the login budget', async (t) => {
+  const app = await gateway({})
+  const sensitive = [
+    '/api/auth/login/2fa',
+    '/api/auth/login/2fa/enable',
+    '/api/auth/2fa/disable',
+    '/api/auth/2fa/recovery-codes',
+    '/api/auth/password-reset',
+    '/api/auth/password-reset/abc',
+    '/api/auth/invites/abc/accept',
+    '/api/auth/%32fa/setup',
+  ]
+  for (const [i, path] of sensitive.entries()) {
+    const res = await send(app, 'POST', path, `198.51.100.${i + 1}`)
+    t.equal(res.headers['x-ratelimit-limit'], '2', `${path}: the sensitive budget`)
+  }
+  t.equal((await send(app, 'POST', '/api/auth/login/2fa', '198.51.100.50')).statusCode, 200)
+  t.equal((await send(app, 'POST', '/api/auth/password-reset', '198.51.100.50')).statusCode, 200)
+  t.equal(
+    (await send(app, 'POST', '/api/auth/invites/t/accept', '198.51.100.50')).statusCode,
+    429,
+    'one budget for all of them',
+  )
+  const other = await send(app, 'POST', '/api/auth/change-password', '198.51.100.50')
+  t.equal(other.headers['x-ratelimit-limit'], '3', 'other account writes stay in the write budget')
+  t.equal(
+    (await get(app, '/api/auth/invites/abc', '198.51.100.60')).headers['x-ratelimit-limit'],
+    '5',
+    'reads are reads',
+  )
+})
+
 t.test('replicas on one Redis share the budget', async (t) => {
   const env = {
     REDIS_URL: process.env.REDIS_URL!,

@@ -5,7 +5,8 @@ import type { Config } from '../config.js'
  * The gateway's request budgets, per client address and per class, each shared by every route of
  * its class (one budget across the API, not one per route):
  * - read: GET/HEAD of the API and /objects, mostly cached public reads (a page view makes several);
- * - sensitive: logins, chat messages, the contact form and uploads, costly or abusable writes;
+ * - sensitive: logins (and their second step), two-factor sign-in changes, invitation and password
+ *   reset links, chat messages, the contact form and uploads: costly or abusable writes;
  * - write: every other state-changing request (the admin's edits).
  * The services keep their own finer limits (failed logins, messages per address per hour).
  *
@@ -19,6 +20,13 @@ export type RateClass = 'read' | 'write' | 'sensitive'
 /** Routes (as registered: the proxy adds `<prefix>/*` beneath each prefix) whose writes are sensitive. */
 const SENSITIVE_ROUTES = new Set([
   '/api/auth/login',
+  '/api/auth/login/*',
+  '/api/auth/2fa',
+  '/api/auth/2fa/*',
+  '/api/auth/invites',
+  '/api/auth/invites/*',
+  '/api/auth/password-reset',
+  '/api/auth/password-reset/*',
   '/api/chat',
   '/api/chat/*',
   '/api/contacts',

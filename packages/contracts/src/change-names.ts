@@ -51,6 +51,8 @@ export const CHANGE_ACTIONS = [
   'invite-accept',
   'password-reset',
   'two-factor',
+  /** Which roles must use two-factor sign-in (the owner's policy). */
+  'two-factor-policy',
   'session-end',
   // Writes that are not a document's edit (issue 45: every admin write is in the audit trail)
   /** A file stored (a project image). */

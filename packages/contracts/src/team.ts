@@ -62,7 +62,32 @@ export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'That code is not right. Use the current code from your app or an unused recovery code.',
   signInExpired: 'Your sign-in expired. Please enter your password again.',
   setupFirst: 'Start the two-factor setup first',
+  setupRequired: 'Your role requires two-factor sign-in. Set it up to continue.',
+  requiredByRole: 'Your role requires two-factor sign-in: it cannot be turned off.',
+  notOn: 'Two-factor sign-in is not on.',
+  confirmRequired: 'Please enter your password or a code from your authenticator app',
+  wrongConfirm: 'That password or code is not right.',
+  ownerOnly: 'Only the owner can change which roles need two-factor sign-in.',
+  ownFirst: 'Turn on two-factor sign-in for your own account first.',
 } as const
+
+/**
+ * The answer of a right password for an account whose role requires two-factor sign-in and that
+ * has none yet: no session; only POST /api/auth/login/2fa/setup and .../enable until it is on.
+ */
+export const TwoFactorSetupRequired = Type.Object({ two_factor_setup_required: Type.Literal(true) })
+export type TwoFactorSetupRequired = Static<typeof TwoFactorSetupRequired>
+
+/** GET/PUT /api/admin/users/policy: the roles that must sign in with a second factor. */
+export const TeamPolicy = Type.Object({ require_two_factor: Type.Array(RoleSchema, { maxItems: 5 }) })
+export type TeamPolicy = Static<typeof TeamPolicy>
+
+/** POST /api/auth/2fa/disable and /api/auth/2fa/recovery-codes: the password or a current code. */
+export const TwoFactorConfirm = Type.Object({
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
+  code: Type.Optional(Type.String({ maxLength: 100 })),
+})
+export type TwoFactorConfirm = Static<typeof TwoFactorConfirm>
 
 /** The answer of a right password for an account with two-factor sign-in: no session yet. */
 export const TwoFactorRequired = Type.Object({ two_factor_required: Type.Literal(true) })

@@ -5,6 +5,7 @@ import { roleOf, type UserDoc } from '../models/user.js'
 export const toUserDto = (
   user: Pick<UserDoc, '_id' | 'username' | 'display_name' | 'role' | 'languages' | 'email'> & {
     totp_secret?: string | null
+    two_factor?: boolean
   },
 ): AuthUser => ({
   id: String(user._id),
@@ -13,5 +14,5 @@ export const toUserDto = (
   role: roleOf(user),
   languages: user.languages ?? [],
   email: user.email ?? null,
-  two_factor: Boolean(user.totp_secret),
+  two_factor: Boolean(user.two_factor || user.totp_secret),
 })

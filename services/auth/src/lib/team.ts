@@ -11,7 +11,7 @@ export function toTeamMember(user: UserDoc): TeamMember {
     role: roleOf(user),
     languages: user.languages ?? [],
     state: user.disabled ? 'disabled' : 'active',
-    two_factor: Boolean(user.totp_secret),
+    two_factor: user.two_factor === true,
     last_sign_in_at: user.last_sign_in_at ? user.last_sign_in_at.toISOString() : null,
     created_at: user.created_at.toISOString(),
   }

@@ -24,6 +24,11 @@ export type UserDoc = {
   last_sign_in_at?: Date | null
   /** Two-factor sign-in (TOTP): set once enabled. */
   totp_secret?: string | null
+  /**
+   * Whether two-factor sign-in is on, kept beside the (hidden) secret so that lists need not read
+   * it; derived from the secret at start for accounts from before the field (plugins/accounts.ts).
+   */
+  two_factor?: boolean
   /** A secret made by /2fa/setup, not yet confirmed by a code. */
   totp_pending?: string | null
   /** The last TOTP time step used: a code works once. */
@@ -50,6 +55,7 @@ const schema = new Schema<UserDoc>(
     disabled: { type: Boolean, default: undefined },
     last_sign_in_at: { type: Date, default: null },
     totp_secret: { type: String, default: null, select: false },
+    two_factor: { type: Boolean, default: false },
     totp_pending: { type: String, default: null, select: false },
     totp_last_step: { type: Number, default: null },
     recovery_codes: { type: [String], default: undefined, select: false },

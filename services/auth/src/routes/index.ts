@@ -16,6 +16,9 @@ import invitesAdmin from './users/invites.js'
 import teamPublic from './team/public.js'
 import sessionList from './session/list.js'
 import twoFactor from './session/two-factor.js'
+import twoFactorSetup from './session/two-factor-setup.js'
+import twoFactorManage from './session/two-factor-manage.js'
+import policyAdmin from './users/policy.js'
 import team from '../plugins/team.js'
 
 export interface RouteOptions {
@@ -44,6 +47,9 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { config, no
   await app.register(teamPublic, { config })
   await app.register(sessionList)
   await app.register(twoFactor, { config })
+  await app.register(twoFactorSetup, { config })
+  await app.register(twoFactorManage)
+  await app.register(policyAdmin)
 }
 
 export default routes

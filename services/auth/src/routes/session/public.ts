@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { AUTH_MESSAGES, AuthOk, AuthUser, PASSWORD_MAX, TwoFactorRequired } from '@site/contracts'
+import {
+  AUTH_MESSAGES,
+  AuthOk,
+  AuthUser,
+  PASSWORD_MAX,
+  TwoFactorRequired,
+  TwoFactorSetupRequired,
+} from '@site/contracts'
 import {
   HttpError,
   SESSION_COOKIE,
@@ -10,8 +17,7 @@ import {
   unauthorized,
 } from '@site/service-kit'
 import type { Config } from '../../config.js'
-import { startSession } from '../../lib/sign-in.js'
-import { startPendingSignIn } from './two-factor.js'
+import { signInOrSecondFactor } from '../../lib/two-factor.js'
 import { findByLogin, usernameKey, type UserDoc } from '../../models/user.js'
 
 // Fields are optional in the schema so a missing one gets the UI's message; wrong types are 400.
@@ -31,7 +37,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         tags: ['auth'],
         body: LoginRequest,
         response: {
-          200: Type.Union([AuthUser, TwoFactorRequired]),
+          200: Type.Union([AuthUser, TwoFactorRequired, TwoFactorSetupRequired]),
           ...errorResponses(400, 401, 403, 429, 503),
         },
       },
@@ -74,8 +80,7 @@ const sessionPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (hasher.needsRehash(user.password_hash)) {
         await users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } })
       }
-      if (user.totp_secret) return startPendingSignIn(app, reply, user, config)
-      return startSession(app, request, user, config)
+      return signInOrSecondFactor(app, request, reply, user, config)
     },
   )
 

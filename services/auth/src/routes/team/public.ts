@@ -9,12 +9,14 @@ import {
   PasswordResetRequest,
   PasswordResetSet,
   TEAM_MESSAGES,
+  TwoFactorSetupRequired,
   type Role,
 } from '@site/contracts'
 import { HttpError, badRequest, conflict, errorResponses, notFound, onDuplicateKey } from '@site/service-kit'
 import type { Config } from '../../config.js'
 import { checkUsername } from '../../lib/username.js'
-import { checkPassword, startSession } from '../../lib/sign-in.js'
+import { checkPassword } from '../../lib/sign-in.js'
+import { signInOrSecondFactor } from '../../lib/two-factor.js'
 import { resetMail } from '../../lib/team-mail.js'
 import { emailKey, usernameKey, type UserDoc } from '../../models/user.js'
 import { newToken, tokenHash, type InvitationDoc } from '../../models/invitation.js'
@@ -72,10 +74,14 @@ const teamPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Accept an invitation: makes the account and signs it in',
+        summary:
+          'Accept an invitation: makes the account and signs it in (or leads through two-factor setup where the role requires it)',
         params: TokenParams,
         body: InviteAccept,
-        response: { 201: AuthUser, ...errorResponses(400, 404, 409, 410, 503) },
+        response: {
+          201: Type.Union([AuthUser, TwoFactorSetupRequired]),
+          ...errorResponses(400, 404, 409, 410, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -126,8 +132,9 @@ const teamPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
         actor: { id: String(user._id), name: user.username },
         fields: [`role:${invite.role}`],
       })
-      const me = await startSession(app, request, user, config)
-      return reply.code(201).send(me)
+      // A new account has no second factor yet: a session, or the setup its role requires.
+      const me = await signInOrSecondFactor(app, request, reply, user, config)
+      return reply.code(201).send(me as Exclude<typeof me, { two_factor_required: true }>)
     },
   )
 

@@ -1,11 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ROLE_MESSAGES, TeamMember, TeamMemberUpdate, mayManage, type Role } from '@site/contracts'
-import { adminOnly, badRequest, errorResponses, forbidden, isObjectId, notFound } from '@site/service-kit'
+import {
+  PAGE_SIZE_MAX,
+  PageQuery,
+  Paged,
+  ROLE_MESSAGES,
+  TeamMember,
+  TeamMemberUpdate,
+  mayManage,
+  type Role,
+} from '@site/contracts'
+import {
+  adminOnly,
+  badRequest,
+  errorResponses,
+  findPage,
+  forbidden,
+  isObjectId,
+  notFound,
+} from '@site/service-kit'
 import { roleOf, type UserDoc } from '../../models/user.js'
 import { toTeamMember } from '../../lib/team.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
+/** A team of five to twenty fits the first page; larger ones page on. */
+const UsersQuery = Type.Object({
+  page: PageQuery.properties.page,
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX })),
+})
 
 /**
  * The Users tab (issue 46): the people, and an owner's or admin's changes to one of them. A change
@@ -23,13 +45,12 @@ const usersAdmin: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary:
           'The people who can sign in: role, state, two-factor sign-in and last sign-in (owner, admin)',
-        response: { 200: Type.Object({ items: Type.Array(TeamMember) }), ...errorResponses(401, 403, 503) },
+        querystring: UsersQuery,
+        response: { 200: Paged(TeamMember), ...errorResponses(400, 401, 403, 503) },
       },
     },
-    async () => {
-      const all = await users.find({}).select('+totp_secret').sort({ _id: 1 }).limit(1000).lean<UserDoc[]>()
-      return { items: all.map(toTeamMember) }
-    },
+    // Paged in the order the accounts were made (the owner first); the `two_factor` flag, never the secret.
+    async (request) => findPage(users, {}, request.query, { sort: { _id: 1 }, map: toTeamMember }),
   )
 
   app.patch(
@@ -46,7 +67,7 @@ const usersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const actor = (await request.getAdmin())!
       const { id } = request.params
-      const target = isObjectId(id) ? await users.findById(id).select('+totp_secret').lean<UserDoc>() : null
+      const target = isObjectId(id) ? await users.findById(id).lean<UserDoc>() : null
       if (!target) throw notFound(ROLE_MESSAGES.userNotFound, 'USER_NOT_FOUND')
       const { role, languages, disabled } = request.body
       const current = roleOf(target)
@@ -61,7 +82,7 @@ const usersAdmin: FastifyPluginAsyncTypebox = async (app) => {
       if (disabled !== undefined) set.disabled = disabled
       // Not findAndModify: FerretDB takes no projection there, and the hidden fields need one.
       await users.updateOne({ _id: target._id }, { $set: set })
-      const after = await users.findById(target._id).select('+totp_secret').lean<UserDoc>()
+      const after = await users.findById(target._id).lean<UserDoc>()
       if (!after) throw notFound(ROLE_MESSAGES.userNotFound, 'USER_NOT_FOUND')
       const roleChanged = nextRole !== current || String(nextLanguages) !== String(target.languages ?? [])
       const disabling = disabled === true && !target.disabled
