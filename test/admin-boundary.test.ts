@@ -24,6 +24,9 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'POST /api/auth/logout',
     // The team (issue 46): the second step of a sign-in, and the links of the team's mails.
     'POST /api/auth/login/2fa',
+    // A sign-in whose role requires 2FA sets it up first (the pending sign-in's cookie, no session).
+    'POST /api/auth/login/2fa/setup',
+    'POST /api/auth/login/2fa/enable',
     'GET /api/auth/invites/:token',
     'POST /api/auth/invites/:token/accept',
     'POST /api/auth/password-reset',
