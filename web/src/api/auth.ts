@@ -7,11 +7,21 @@ export const getCurrentUser = (opts?: RequestOptions) =>
   getJson<AuthUser>('/api/auth/user', { ...opts, on401: 'null' })
 
 /**
- * 200 user + session cookie, or `{ two_factor_required: true }` (then POST /api/auth/login/2fa);
+ * 200 user + session cookie, or `{ two_factor_required: true }` (then POST /api/auth/login/2fa),
+ * or `{ two_factor_setup_required: true }` (the role requires 2FA: set it up first, then signed in);
  * 401 'Invalid username or password'; 403 disabled; 429 too many attempts.
  */
 export const login = (payload: LoginBody) =>
-  postJson<AuthUser | { two_factor_required: true }>('/api/auth/login', payload)
+  postJson<AuthUser | { two_factor_required: true } | { two_factor_setup_required: true }>(
+    '/api/auth/login',
+    payload,
+  )
+
+/** The setup a sign-in must go through first (no session until it is on). */
+export const loginSetup = () => postJson<{ secret: string; otpauth_url: string }>('/api/auth/login/2fa/setup')
+/** Turns 2FA on in that setup: the recovery codes (once) and the session. */
+export const loginEnable = (code: string) =>
+  postJson<{ recovery_codes: string[]; user: AuthUser }>('/api/auth/login/2fa/enable', { code })
 
 /** The second step of a sign-in with two-factor sign-in on: a TOTP or recovery code. */
 export const loginSecondFactor = (code: string) => postJson<AuthUser>('/api/auth/login/2fa', { code })

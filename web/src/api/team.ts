@@ -1,8 +1,19 @@
 // The team (issue 46; docs/security.md "The team"): people, invitations, sessions, two-factor sign-in.
-import { deleteJson, getJson, patchJson, postJson, type RequestOptions } from '@/lib/api'
-import type { AuthUser, Invitation, InvitationView, TeamMember, TeamMemberUpdate } from '@site/contracts'
+import { deleteJson, getJson, patchJson, postJson, putJson, type RequestOptions } from '@/lib/api'
+import type {
+  AuthUser,
+  Invitation,
+  InvitationView,
+  PagedList,
+  TeamMember,
+  TeamMemberUpdate,
+  TeamPolicy,
+} from '@site/contracts'
 
-export const listUsers = (opts?: RequestOptions) => getJson<{ items: TeamMember[] }>('/api/admin/users', opts)
+export const listUsers = (page: number, pageSize: number, opts?: RequestOptions) =>
+  getJson<PagedList<TeamMember>>(`/api/admin/users?page=${page}&pageSize=${pageSize}`, opts)
+export const getPolicy = (opts?: RequestOptions) => getJson<TeamPolicy>('/api/admin/users/policy', opts)
+export const setPolicy = (body: TeamPolicy) => putJson<TeamPolicy>('/api/admin/users/policy', body)
 export const updateUser = (id: string, body: TeamMemberUpdate) =>
   patchJson<TeamMember>(`/api/admin/users/${encodeURIComponent(id)}`, body)
 export const listInvites = (opts?: RequestOptions) =>
@@ -16,7 +27,10 @@ export const revokeInvite = (id: string) => deleteJson(`/api/admin/users/invites
 export const openInvite = (token: string, opts?: RequestOptions) =>
   getJson<InvitationView>(`/api/auth/invites/${encodeURIComponent(token)}`, opts)
 export const acceptInvite = (token: string, body: { display_name: string; password: string }) =>
-  postJson<AuthUser>(`/api/auth/invites/${encodeURIComponent(token)}/accept`, body)
+  postJson<AuthUser | { two_factor_setup_required: true }>(
+    `/api/auth/invites/${encodeURIComponent(token)}/accept`,
+    body,
+  )
 export const askPasswordReset = (email: string) =>
   postJson<{ ok: true }>('/api/auth/password-reset', { email })
 export const setPasswordWithLink = (token: string, password: string) =>
@@ -39,3 +53,9 @@ export const setupTwoFactor = () => postJson<{ secret: string; otpauth_url: stri
 export const enableTwoFactor = (code: string) =>
   postJson<{ recovery_codes: string[] }>('/api/auth/2fa/enable', { code })
 export const loginSecondFactor = (code: string) => postJson<AuthUser>('/api/auth/login/2fa', { code })
+/** The password or a current code confirms turning 2FA off or new recovery codes (403 when wrong). */
+export type TwoFactorConfirm = { password: string } | { code: string }
+export const disableTwoFactor = (body: TwoFactorConfirm) =>
+  postJson<{ ok: true }>('/api/auth/2fa/disable', body)
+export const newRecoveryCodes = (body: TwoFactorConfirm) =>
+  postJson<{ recovery_codes: string[] }>('/api/auth/2fa/recovery-codes', body)

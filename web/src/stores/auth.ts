@@ -17,9 +17,13 @@ interface AuthState {
   signedOut: () => void
   /**
    * Signs in, then refreshes the user; 'two-factor' when the account asks for a code next
-   * (then `secondFactor`). Throws the ApiError on failure (the caller shows the toast).
+   * (then `secondFactor`), 'setup' when its role requires two-factor sign-in and it has none (then
+   * the setup, and `signedIn` once the recovery codes were shown). Throws the ApiError on failure
+   * (the caller shows the toast).
    */
-  login: (payload: LoginBody) => Promise<AuthUser | null | 'two-factor'>
+  login: (payload: LoginBody) => Promise<AuthUser | null | 'two-factor' | 'setup'>
+  /** After a sign-in's 2FA setup: the session exists; the admin opens now. */
+  signedIn: () => Promise<AuthUser | null>
   /** The code step of a two-factor sign-in. Throws the ApiError on a wrong code. */
   secondFactor: (code: string) => Promise<AuthUser | null>
   /** Signs out, clears all cached data, refreshes the user. Throws on failure. */
@@ -52,15 +56,17 @@ export const useAuth = create<AuthState>()((set, get) => ({
   login: async (payload) => {
     const answer = await api.login(payload)
     if ('two_factor_required' in answer) return 'two-factor'
+    if ('two_factor_setup_required' in answer) return 'setup'
+    return get().signedIn()
+  },
+  signedIn: () => {
     clearQueryCache() // admin-only data (drafts) may now be visible
     inflight = null
     return get().refresh()
   },
   secondFactor: async (code) => {
     await api.loginSecondFactor(code)
-    clearQueryCache() // admin-only data (drafts) may now be visible
-    inflight = null
-    return get().refresh()
+    return get().signedIn()
   },
   logout: async () => {
     try {

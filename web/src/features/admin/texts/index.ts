@@ -13,7 +13,7 @@ import { media } from './media'
 import { pages } from './pages'
 import { projects } from './projects'
 import { settings } from './settings'
-import { sessions, twoFactor, users } from './users'
+import { policy, sessions, twoFactor, users } from './users'
 
 export const texts = {
   ...common,
@@ -36,5 +36,6 @@ export const texts = {
   users,
   sessions,
   twoFactor,
+  policy,
 }
 export type AdminTexts = typeof texts

@@ -33,6 +33,7 @@ export const users = {
   saved: 'Saved',
   failed: 'That did not work',
   empty: 'Nobody yet.',
+  pagerLabel: 'people',
 }
 
 export const sessions = {
@@ -55,5 +56,19 @@ export const twoFactor = {
   enable: 'Turn on',
   codesHeading: 'Your recovery codes',
   codesIntro: 'Each works once if you lose your phone. Keep them somewhere safe: they are shown only now.',
-  failed: 'That code is not right',
+  failed: 'That did not work',
+  confirm: 'Your password or a code from the app',
+  newCodes: 'New recovery codes',
+  turnOff: 'Turn off',
+  turnedOff: 'Two-factor sign-in is off',
+  codesDone: 'I have kept them',
+}
+
+/** The owner's policy: which roles must use two-factor sign-in (issue 46). */
+export const policy = {
+  heading: 'Two-factor sign-in required for',
+  intro: 'People in these roles set up two-factor sign-in at their next sign-in, before anything else.',
+  ownerOnly: 'Only the owner changes this.',
+  save: 'Save',
+  saved: 'Saved',
 }

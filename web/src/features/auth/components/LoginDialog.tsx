@@ -6,18 +6,24 @@ import { errorMessage } from '@/lib/api'
 import { returnFocus, useDialogs } from '@/stores/dialogs'
 import { toast } from '@/stores/toast'
 import { useT } from '@/i18n'
+import { teamErrorMessage } from '@/lib/teamErrors'
 import { useAuth } from '@/stores/auth'
+import { SetupStep } from './SetupStep'
 
 export function LoginDialog() {
   const t = useT().auth
+  const fail = useT().teamErrors
   const open = useDialogs((s) => s.open.login)
   const setOpen = useDialogs((s) => s.setOpen)
   const login = useAuth((s) => s.login)
   const secondFactor = useAuth((s) => s.secondFactor)
+  const signedIn = useAuth((s) => s.signedIn)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
   const [askCode, setAskCode] = useState(false)
+  // The role requires 2FA and the account has none: the setup comes before the admin.
+  const [setup, setSetup] = useState(false)
   const [pending, setPending] = useState(false)
 
   async function onSubmit(e: FormEvent) {
@@ -26,75 +32,101 @@ export function LoginDialog() {
     setPending(true)
     try {
       if (askCode) await secondFactor(code)
-      else if ((await login({ username, password })) === 'two-factor') {
-        setAskCode(true)
-        return
+      else {
+        const answer = await login({ username, password })
+        if (answer === 'two-factor' || answer === 'setup') {
+          if (answer === 'setup') setSetup(true)
+          else setAskCode(true)
+          return
+        }
       }
-      setAskCode(false)
-      setCode('')
-      toast({ title: t.loginSuccess, description: t.welcomeBack })
-      setUsername('')
-      setPassword('')
-      setOpen('login', false)
+      done()
     } catch (err) {
       toast({
         title: t.loginFailed,
-        description: errorMessage(err, t.invalidCredentials),
+        description: askCode ? teamErrorMessage(err, fail) : errorMessage(err, t.invalidCredentials),
         variant: 'destructive',
       })
     } finally {
       setPending(false)
     }
   }
+  function done() {
+    setAskCode(false)
+    setSetup(false)
+    setCode('')
+    toast({ title: t.loginSuccess, description: t.welcomeBack })
+    setUsername('')
+    setPassword('')
+    setOpen('login', false)
+  }
+  async function afterSetup() {
+    await signedIn()
+    done()
+  }
 
   return (
-    <Dialog open={open} onOpenChange={(o) => setOpen('login', o)}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen('login', o)
+        // Closed during the setup: signed in only if 2FA was turned on by then.
+        if (!o && setup) {
+          setSetup(false)
+          void signedIn()
+        }
+      }}
+    >
       <DialogContent onCloseAutoFocus={returnFocus('login')} title={t.loginTitle} size="sm">
-        <form onSubmit={onSubmit} className="form-stack">
-          <Field label={t.username} htmlFor="login-username">
-            <Input
-              id="login-username"
-              name="username"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </Field>
-          <Field label={t.password} htmlFor="login-password">
-            <Input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
-          {askCode ? (
-            <Field label={t.code} htmlFor="login-code">
+        {setup ? (
+          <SetupStep onDone={() => void afterSetup()} />
+        ) : (
+          <form onSubmit={onSubmit} className="form-stack">
+            <Field label={t.username} htmlFor="login-username">
               <Input
-                id="login-code"
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="text"
+                id="login-username"
+                name="username"
+                autoComplete="username"
                 required
-                autoFocus
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
               />
             </Field>
-          ) : null}
-          <div className="dialog-actions">
-            <Button type="button" variant="outline" onClick={() => setOpen('login', false)}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? t.loggingIn : t.login}
-            </Button>
-          </div>
-        </form>
+            <Field label={t.password} htmlFor="login-password">
+              <Input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field>
+            {askCode ? (
+              <Field label={t.code} htmlFor="login-code">
+                <Input
+                  id="login-code"
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  required
+                  autoFocus
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+              </Field>
+            ) : null}
+            <div className="dialog-actions">
+              <Button type="button" variant="outline" onClick={() => setOpen('login', false)}>
+                {t.cancel}
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? t.loggingIn : t.login}
+              </Button>
+            </div>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   )

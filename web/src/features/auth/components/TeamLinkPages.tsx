@@ -7,6 +7,9 @@ import { Button, Field, Input } from '@/components'
 import { errorMessage } from '@/lib/api'
 import { acceptInvite, openInvite, setPasswordWithLink } from '@/api/team'
 import { useAuth } from '@/stores/auth'
+import { useT } from '@/i18n'
+import { teamErrorMessage } from '@/lib/teamErrors'
+import { SetupStep } from './SetupStep'
 import type { InvitationView } from '@site/contracts'
 
 const TEXT = {
@@ -26,7 +29,10 @@ const TEXT = {
 export function InvitePage() {
   const token = useParams().token ?? ''
   const navigate = useNavigate()
-  const refresh = useAuth((s) => s.refresh)
+  const signedIn = useAuth((s) => s.signedIn)
+  const fail = useT().teamErrors
+  // The invited role requires two-factor sign-in: its setup before the admin.
+  const [setup, setSetup] = useState(false)
   const [view, setView] = useState<InvitationView | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [name, setName] = useState('')
@@ -37,12 +43,16 @@ export function InvitePage() {
   async function submit(e: FormEvent) {
     e.preventDefault()
     try {
-      await acceptInvite(token, { display_name: name, password })
-      await refresh()
-      void navigate('/admin')
+      const answer = await acceptInvite(token, { display_name: name, password })
+      if ('two_factor_setup_required' in answer) return setSetup(true)
+      await enterAdmin()
     } catch (err) {
-      setProblem(errorMessage(err, TEXT.failed))
+      setProblem(teamErrorMessage(err, fail))
     }
+  }
+  async function enterAdmin() {
+    await signedIn()
+    void navigate('/admin')
   }
   return (
     <div className="container page page--center" data-testid="invite-page">
@@ -53,7 +63,8 @@ export function InvitePage() {
         </p>
       ) : null}
       {!view && !problem ? <p>{TEXT.loading}</p> : null}
-      {view ? (
+      {setup ? <SetupStep onDone={() => void enterAdmin()} /> : null}
+      {view && !setup ? (
         <form onSubmit={submit} className="form-stack">
           <p>{TEXT.inviteFor(view)}</p>
           <Field label={TEXT.displayName} htmlFor="invite-name">
@@ -80,13 +91,14 @@ export function ResetPage() {
   const token = useParams().token ?? ''
   const [password, setPassword] = useState('')
   const [message, setMessage] = useState<string | null>(null)
+  const fail = useT().teamErrors
   async function submit(e: FormEvent) {
     e.preventDefault()
     try {
       await setPasswordWithLink(token, password)
       setMessage(TEXT.resetDone)
     } catch (err) {
-      setMessage(errorMessage(err, TEXT.failed))
+      setMessage(teamErrorMessage(err, fail))
     }
   }
   return (

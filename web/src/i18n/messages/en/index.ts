@@ -9,5 +9,18 @@ import { nav } from './nav'
 import { pages } from './pages'
 import { preview } from './preview'
 import { projects } from './projects'
+import { teamErrors } from './teamErrors'
 
-export const en: Messages = { common, nav, home, contact, chat, auth, blog, projects, pages, preview }
+export const en: Messages = {
+  common,
+  nav,
+  home,
+  contact,
+  chat,
+  auth,
+  blog,
+  projects,
+  pages,
+  preview,
+  teamErrors,
+}

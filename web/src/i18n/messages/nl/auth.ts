@@ -13,4 +13,12 @@ export const auth = {
   welcomeBack: 'Welcome back!',
   loggedOut: 'Logged out',
   loggedOutText: 'You have been logged out successfully',
+  // Issue 46: a role that requires two-factor sign-in, for an account without it (English, as the admin).
+  setupRequired: 'Your role requires two-factor sign-in. Set it up now to continue.',
+  setupScan: 'Scan this code with your authenticator app, or enter the key by hand:',
+  setupCode: 'Code from the app',
+  setupEnable: 'Turn on and sign in',
+  setupCodes:
+    'Two-factor sign-in is on. Your recovery codes each work once if you lose your phone. Keep them somewhere safe: they are shown only now.',
+  setupContinue: 'Continue',
 }

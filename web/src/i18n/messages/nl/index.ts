@@ -9,5 +9,6 @@ import { nav } from './nav'
 import { pages } from './pages'
 import { preview } from './preview'
 import { projects } from './projects'
+import { teamErrors } from './teamErrors'
 
-export const nl = { common, nav, home, contact, chat, auth, blog, projects, pages, preview }
+export const nl = { common, nav, home, contact, chat, auth, blog, projects, pages, preview, teamErrors }

@@ -3,13 +3,18 @@
 import { useState, type FormEvent } from 'react'
 import QRCode from 'qrcode'
 import { Button, Input, Label } from '@/components'
-import { errorMessage } from '@/lib/api'
+import { useT } from '@/i18n'
+import { teamErrorMessage } from '@/lib/teamErrors'
 import { toast } from '@/stores/toast'
+import { useAuth } from '@/stores/auth'
 import { enableTwoFactor, setupTwoFactor } from '@/api/team'
 import { texts } from '../../texts'
+import { TwoFactorOn } from './TwoFactorOn'
 
 export function TwoFactorForm({ on }: { on: boolean }) {
   const t2 = texts.twoFactor
+  const fail = useT().teamErrors
+  const refresh = useAuth((s) => s.refresh)
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null)
   const [code, setCode] = useState('')
   const [codes, setCodes] = useState<string[] | null>(null)
@@ -19,7 +24,7 @@ export function TwoFactorForm({ on }: { on: boolean }) {
       const made = await setupTwoFactor()
       setSetup({ secret: made.secret, qr: await QRCode.toDataURL(made.otpauth_url) })
     } catch (err) {
-      toast({ title: t2.failed, description: errorMessage(err, t2.failed), variant: 'destructive' })
+      toast({ title: t2.failed, description: teamErrorMessage(err, fail), variant: 'destructive' })
     }
   }
   async function enable(e: FormEvent) {
@@ -27,8 +32,10 @@ export function TwoFactorForm({ on }: { on: boolean }) {
     try {
       setCodes((await enableTwoFactor(code)).recovery_codes)
       setSetup(null)
+      setCode('')
+      await refresh()
     } catch (err) {
-      toast({ title: t2.failed, description: errorMessage(err, t2.failed), variant: 'destructive' })
+      toast({ title: t2.failed, description: teamErrorMessage(err, fail), variant: 'destructive' })
     }
   }
 
@@ -38,6 +45,9 @@ export function TwoFactorForm({ on }: { on: boolean }) {
       {codes ? (
         <>
           <p>{t2.codesIntro}</p>
+          <Button variant="outline" size="sm" onClick={() => setCodes(null)}>
+            {t2.codesDone}
+          </Button>
           <ul data-testid="recovery-codes">
             {codes.map((c) => (
               <li key={c}>
@@ -62,7 +72,7 @@ export function TwoFactorForm({ on }: { on: boolean }) {
           <Button type="submit">{t2.enable}</Button>
         </form>
       ) : on ? (
-        <p>{t2.isOn}</p>
+        <TwoFactorOn onCodes={setCodes} />
       ) : (
         <>
           <p>{t2.isOff}</p>

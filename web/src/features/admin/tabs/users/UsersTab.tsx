@@ -4,23 +4,29 @@ import { useState, type FormEvent } from 'react'
 import { ROLES, mayManage, type Role } from '@site/contracts/role-table'
 import type { TeamMember } from '@site/contracts'
 import { Button, Input, Label } from '@/components'
-import { errorMessage } from '@/lib/api'
+import { useT } from '@/i18n'
 import { useQuery } from '@/lib/query'
+import { teamErrorMessage } from '@/lib/teamErrors'
 import { toast } from '@/stores/toast'
 import { useAuth } from '@/stores/auth'
 import { invite, listInvites, listUsers, resendInvite, revokeInvite, updateUser } from '@/api/team'
 import { ListState } from '../../components/list/ListState'
+import { Pager } from '../../components/list/Pager'
+import { TwoFactorPolicy } from './TwoFactorPolicy'
 import { Section } from '../../components/list/Section'
 import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'
 
 const LANGS = ['nl', 'en', 'de'] as const
+const PAGE_SIZE = 20
 
 export function UsersTab() {
   const tu = texts.users
   const me = useAuth((s) => s.user)
   const myRole = (me?.role ?? 'owner') as Role
-  const people = useQuery(['users'], (signal) => listUsers({ signal }).then((r) => r.items))
+  const fail = useT().teamErrors
+  const [page, setPage] = useState(1)
+  const people = useQuery(['users', page], (signal) => listUsers(page, PAGE_SIZE, { signal }))
   const invites = useQuery(['invites'], (signal) => listInvites({ signal }).then((r) => r.items))
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('author')
@@ -33,7 +39,7 @@ export function UsersTab() {
       toast({ title: done })
       await Promise.all([people.refetch(), invites.refetch()])
     } catch (err) {
-      toast({ title: tu.failed, description: errorMessage(err, tu.failed), variant: 'destructive' })
+      toast({ title: tu.failed, description: teamErrorMessage(err, fail), variant: 'destructive' })
     }
   }
   const sendInvite = (e: FormEvent) => {
@@ -105,6 +111,15 @@ export function UsersTab() {
           </table>
         )}
       </ListState>
+      <Pager
+        label={tu.pagerLabel}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={people.data?.total ?? 0}
+        busy={people.isFetching}
+        onPage={setPage}
+      />
+      <TwoFactorPolicy owner={myRole === 'owner'} />
       <h3>{tu.invitesHeading}</h3>
       <ListState query={invites} empty={tu.noInvites}>
         {(items) => (
