@@ -1,3 +1,4 @@
+// @tier services
 // Issue 46: owners require two-factor sign-in per role. A sign-in of such an account without it
 // answers that setup is required and gets no session, only a pending sign-in that can set it up;
 // turning it on answers the recovery codes and signs in. Turning it off and new recovery codes
