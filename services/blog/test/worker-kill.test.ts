@@ -46,7 +46,10 @@ async function spawnWorker() {
         ...s.env,
         ...llm.env,
         WORKER_PORT: String(port),
-        BLOG_WORKER_LOCK_MS: '2000',
+        // Short, so the killed job is taken up again soon; not so short that the restarted
+        // worker, loading its lazy modules from source on a loaded machine, loses its own lock
+        // (at 2 s the job once stalled a second time: bullmq_job_stalled_total 2).
+        BLOG_WORKER_LOCK_MS: '5000',
         LOG_LEVEL: 'silent',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
