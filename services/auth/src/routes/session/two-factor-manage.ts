@@ -16,7 +16,7 @@ import { SIGNED_OUT } from './admin.js'
  * counted by the failed-login limits. Both are in the audit trail (`two-factor`).
  */
 const twoFactorManage: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { ...SIGNED_OUT, capability: 'account' })
+  adminOnly(app, { ...SIGNED_OUT, capability: 'account', audit: 'account' })
   const { users, hasher, limiter } = app.accounts
 
   /** The account, with two-factor sign-in on, once its password or a current code is confirmed. */

@@ -11,7 +11,7 @@ import { roleOf, type UserDoc } from '../../models/user.js'
  * cannot require it of their own role before turning it on for themselves (409).
  */
 const policyAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  adminOnly(app, { capability: 'users' })
+  adminOnly(app, { capability: 'users', audit: 'account' })
   const { users, policies } = app.accounts
 
   app.get(
