@@ -44,11 +44,22 @@ const USED_WITHOUT_IMPORT = {
   },
 }
 
+/** What `read` gives for `path`, or `fallback` when another test removed it meanwhile. */
+function ifThere(read, path, fallback) {
+  try {
+    return read(path)
+  } catch (err) {
+    if (err.code === 'ENOENT') return fallback
+    throw err
+  }
+}
+
 function walk(dir, out = []) {
-  for (const name of readdirSync(dir)) {
+  for (const name of ifThere(readdirSync, dir, [])) {
     // Vite's bundled config (vite.config.ts.timestamp-….mjs) lives only while a build runs, and
-    // npm test builds beside this tier: neither it nor a file gone meanwhile is the repository's.
-    if (SKIP_DIRS.has(name) || name.includes('.timestamp-')) continue
+    // npm test builds beside this tier; k8s/test's type check writes a .typecheck-* folder while it
+    // runs beside this file: none of them, nor a file gone meanwhile, is the repository's.
+    if (SKIP_DIRS.has(name) || name.includes('.timestamp-') || name.startsWith('.typecheck-')) continue
     const path = join(dir, name)
     const st = statSync(path, { throwIfNoEntry: false })
     if (!st) continue
@@ -82,7 +93,7 @@ const PACKAGE_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/
 function importsOf(files) {
   const found = new Map()
   for (const file of files) {
-    const text = readFileSync(file, 'utf8')
+    const text = ifThere((f) => readFileSync(f, 'utf8'), file, '')
     for (const m of text.matchAll(IMPORT)) {
       const name = packageOf(m[1] ?? m[2] ?? m[3] ?? m[4])
       if (!name) continue

@@ -3,6 +3,7 @@
 // searches and erases conversations, each with its pages, modes, sources and ratings.
 import t from 'tap'
 import { testApp } from '@site/service-kit/testing'
+import { createLimits } from '../src/plugins/limits.js'
 import { turnModel } from '../src/models/turn.js'
 import { ask, chat, fakeSite, newSessionId } from './helpers.js'
 
@@ -99,6 +100,40 @@ t.test('feedback is limited per client address (429 with Retry-After)', async (t
   t.equal(limited.json().code, 'RATE_LIMITED')
   t.equal((await rate(body, '203.0.113.78')).statusCode, 200, 'another address is not affected')
   t.equal((await rate({ broken: true }, ip)).statusCode, 429, 'counted before the body is read')
+})
+
+t.test('a burst across the clock minute is counted whole (the window starts at the first hit)', async (t) => {
+  // The clock is an input here: 12 ratings 100 ms before a minute ends, 2 more 100 ms after it.
+  let clock = Date.UTC(2026, 10, 28, 12, 0, 59, 900)
+  const limits = createLimits(() => app.redis, {
+    prefix: `minute-edge-${process.pid}`,
+    sessionPerMinute: 5,
+    ipPerMinute: 100,
+    ipPerDay: 1000,
+    dailyLlmBudget: 10,
+    feedbackPerMinute: 12,
+    now: () => clock,
+  })
+  const ip = '203.0.113.90'
+  const waits: (number | null)[] = []
+  for (let i = 0; i < 12; i++) waits.push(await limits.hitFeedback(ip))
+  clock += 200
+  for (let i = 0; i < 2; i++) waits.push(await limits.hitFeedback(ip))
+  t.same(waits.slice(0, 12), Array(12).fill(null), 'twelve ratings pass')
+  t.ok(
+    waits.slice(12).every((w) => w !== null && w >= 1),
+    'the next two are limited, with a wait',
+  )
+  clock = Date.UTC(2026, 10, 28, 12, 1, 59, 900)
+  const session = []
+  for (let i = 0; i < 5; i++) session.push(await limits.hit('edge-session', '203.0.113.91'))
+  clock += 200
+  const sixth = await limits.hit('edge-session', '203.0.113.91')
+  t.ok(
+    session.every((r) => r === null),
+    'five messages pass',
+  )
+  t.equal(sixth?.limit, 'session', 'the sixth, past the clock minute, is still the same window')
 })
 
 t.test('admin routes: 401 without a session, private, no-store', async (t) => {

@@ -26,8 +26,13 @@ export interface LimitOptions {
   now?: () => number
 }
 
-const count = async (redis: Redis, key: string, windowMs: number) =>
-  (await countInWindow(redis, key, windowMs)).count
+/**
+ * Each limit counts in a window that starts at its first hit (the key's expiry), not on the clock's
+ * minute: a burst across a minute's end is counted whole (a clock-aligned window let 12 + 12 through
+ * and made its test fail when it ran across a minute's end), and the wait is the window's rest.
+ */
+const count = (redis: Redis, key: string, windowMs: number) => countInWindow(redis, key, windowMs)
+const waitS = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000))
 
 export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
   const now = o.now ?? Date.now
@@ -35,34 +40,25 @@ export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
   const DAY = 24 * 3600_000
   return {
     async hit(sessionId, ip) {
-      const t = now()
       const rules = [
-        {
-          limit: 'session',
-          key: `session:${sessionId}:${Math.floor(t / MIN)}`,
-          max: o.sessionPerMinute,
-          window: MIN,
-        },
-        { limit: 'ip-minute', key: `ip:${ip}:${Math.floor(t / MIN)}`, max: o.ipPerMinute, window: MIN },
-        { limit: 'ip-day', key: `ipday:${ip}:${Math.floor(t / DAY)}`, max: o.ipPerDay, window: DAY },
+        { limit: 'session', key: `session:${sessionId}`, max: o.sessionPerMinute, window: MIN },
+        { limit: 'ip-minute', key: `ip:${ip}`, max: o.ipPerMinute, window: MIN },
+        { limit: 'ip-day', key: `ipday:${ip}`, max: o.ipPerDay, window: DAY },
       ]
       const counts = await Promise.all(rules.map((r) => count(redis(), `${o.prefix}:${r.key}`, r.window)))
-      const over = rules.find((r, i) => counts[i]! > r.max)
-      if (!over) return null
-      return {
-        limit: over.limit,
-        retryAfterS: Math.max(1, Math.ceil((over.window - (t % over.window)) / 1000)),
-      }
+      const i = rules.findIndex((r, k) => counts[k]!.count > r.max)
+      if (i < 0) return null
+      return { limit: rules[i]!.limit, retryAfterS: waitS(counts[i]!.ttlMs) }
     },
     async takeLlmCall() {
       if (o.dailyLlmBudget <= 0) return false
+      // Today's budget: the calendar day (UTC), whatever hour the first call came.
       const used = await count(redis(), `${o.prefix}:llm-budget:${Math.floor(now() / DAY)}`, DAY)
-      return used <= o.dailyLlmBudget
+      return used.count <= o.dailyLlmBudget
     },
     async hitFeedback(ip) {
-      const t = now()
-      const used = await count(redis(), `${o.prefix}:feedback:${ip}:${Math.floor(t / MIN)}`, MIN)
-      return used > o.feedbackPerMinute ? Math.max(1, Math.ceil((MIN - (t % MIN)) / 1000)) : null
+      const used = await count(redis(), `${o.prefix}:feedback:${ip}`, MIN)
+      return used.count > o.feedbackPerMinute ? waitS(used.ttlMs) : null
     },
   }
 }
