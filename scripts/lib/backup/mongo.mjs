@@ -80,8 +80,13 @@ export async function restoreRecord(client, databases, record) {
     const { name, type, options, indexes } = record
     if (type === 'view') return db.createCollection(name, options)
     await db.createCollection(name, options)
+    // One index per key: two processes of a service (blog and blog-worker) that ensure their
+    // indexes at the same moment can leave FerretDB with the same key under two names, which a
+    // restore must not refuse ("Identical index already exists" failed a CI run's restore).
+    const keys = new Set()
     const specs = indexes
       .filter((i) => i.name !== '_id_')
+      .filter((i) => !keys.has(JSON.stringify(i.key)) && keys.add(JSON.stringify(i.key)))
       // The server's own fields of a listed index are not options of a new one.
       .map(({ v: _v, ns: _ns, background: _bg, ...spec }) => spec)
     if (specs.length) await db.collection(name).createIndexes(specs)
