@@ -169,7 +169,7 @@ t.test('Redis unreachable: requests pass (fail open)', async (t) => {
 })
 
 t.test('IPv6 clients share a budget per /64, not per address (issue 45)', async (t) => {
-  const { clientKey } = await import('../src/plugins/client-key.js')
+  const { clientKey } = await import('@site/service-kit')
   t.equal(clientKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64')
   t.equal(clientKey('2001:DB8:1:2:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64')
   t.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64')

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { isPage } from '../cache/visitor.js'
-import { clientKey } from './client-key.js'
+import { clientKey } from '@site/service-kit'
 
 /**
  * Each client address's budget of pages that reach the web server (issue 42): misses of the shared

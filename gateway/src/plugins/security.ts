@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import { createRedis, errorBody } from '@site/service-kit'
+import { clientKey, createRedis, errorBody } from '@site/service-kit'
 import { PAGE_BOOT_SCRIPT } from '@site/contracts/page-scripts'
 import type { Config } from '../config.js'
 import { budget, budgeted, rateClass } from './rate-classes.js'
-import { clientKey } from './client-key.js'
 
 /** The pages' one inline script, allowed by its hash (it redirects a returning visitor and loads the app). */
 const PAGE_BOOT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`

@@ -41,6 +41,7 @@ export type { Redis } from 'ioredis'
 export { sanitizeRichHtml } from './html.js'
 export { ReadCache, etagOf, readVersionKey, type CachedBody, type ReadCacheOptions } from './read-cache.js'
 export { Slots } from './slots.js'
+export { clientKey } from './client-key.js'
 export { EDIT_CONFLICT, IfMatchHeaders, checkIfMatch, sendVersioned, versionOf } from './versioned.js'
 export {
   sendCached,

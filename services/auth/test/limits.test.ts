@@ -44,6 +44,20 @@ t.test('an address trying many usernames meets its own limit', async (t) => {
   t.equal((await login(h, 'admin', PASSWORD, '192.0.2.5')).statusCode, 200, 'other addresses are not')
 })
 
+t.test('an IPv6 client is counted by its /64, whichever address of it it uses', async (t) => {
+  const h = await testApp({ ...auth, name: 'authlimit64' })
+  t.teardown(() => h.close())
+  await addUser(h, 'admin', PASSWORD)
+  for (let i = 1; i <= 5; i++)
+    t.equal((await login(h, 'admin', `wrong ${i}`, `2001:db8:7:9::${i.toString(16)}`)).statusCode, 401)
+  t.equal(
+    (await login(h, 'admin', PASSWORD, '2001:db8:7:9:ffff::6')).statusCode,
+    429,
+    'a sixth address of the same /64 meets the same count',
+  )
+  t.equal((await login(h, 'admin', PASSWORD, '2001:db8:7:a::1')).statusCode, 200, 'the next /64 does not')
+})
+
 t.test('guesses from many addresses meet a larger cap per username, except where it signed in', async (t) => {
   const h = await testApp({
     ...auth,

@@ -136,6 +136,22 @@ t.test('a burst across the clock minute is counted whole (the window starts at t
   t.equal(sixth?.limit, 'session', 'the sixth, past the clock minute, is still the same window')
 })
 
+t.test('ratings from the addresses of one IPv6 /64 share one budget', async (t) => {
+  const net = '2001:db8:5:6'
+  const statuses: number[] = []
+  for (let i = 1; i <= 13; i++)
+    statuses.push(
+      (await rate({ sessionId: other, messageId: stranger.body.messageId, helpful: true }, `${net}::${i}`))
+        .statusCode,
+    )
+  t.same(statuses, [...Array(12).fill(200), 429], 'a thirteenth address of the /64 is limited')
+  const elsewhere = await rate(
+    { sessionId: other, messageId: stranger.body.messageId, helpful: true },
+    '2001:db8:5:7::1',
+  )
+  t.equal(elsewhere.statusCode, 200, 'the next /64 is not')
+})
+
 t.test('admin routes: 401 without a session, private, no-store', async (t) => {
   for (const [method, url] of [
     ['GET', '/api/chat/conversations'],

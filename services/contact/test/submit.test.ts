@@ -167,4 +167,7 @@ t.test('per-IP rate limit answers 429 with Retry-After', async (t) => {
   )
   t.equal((await h.submit(request(), '10.99.99.99')).statusCode, 201, 'another address is not affected')
   t.equal(await h.contacts.countDocuments({}), 4)
+  // An IPv6 client is one client per /64: a fresh address of it does not get a fresh allowance.
+  for (let i = 1; i <= 3; i++) t.equal((await h.submit(request(), `2001:db8:c:d::${i}`)).statusCode, 201)
+  t.equal((await h.submit(request(), '2001:db8:c:d:ffff::9')).statusCode, 429, 'the /64 is counted as one')
 })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { HttpError } from '@site/service-kit'
+import { HttpError, clientKey } from '@site/service-kit'
 
 /**
  * Counts failed password checks in Redis (shared by all replicas), keyed so that nobody can lock
@@ -74,7 +74,8 @@ export function createLoginLimiter(redis: () => Redis, s: LimiterSettings) {
 
   return {
     /** Reserves one attempt for this address and username key, or throws TooManyAttempts (429). */
-    async reserve(ip: string, usernameKey: string): Promise<Attempt> {
+    async reserve(address: string, usernameKey: string): Promise<Attempt> {
+      const ip = clientKey(address)
       const user = digest(usernameKey)
       const pairKey = `${prefix}:pair:${digest(`${user}\n${ip}`)}`
       const ipKey = `${prefix}:ip:${ip}`

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { countInWindow, type Redis } from '@site/service-kit'
+import { clientKey, countInWindow, type Redis } from '@site/service-kit'
 
 export interface Limits {
   /** Counts a message; the name of the first exceeded limit and its seconds to wait, or null. */
@@ -31,7 +31,6 @@ export interface LimitOptions {
  * minute: a burst across a minute's end is counted whole (a clock-aligned window let 12 + 12 through
  * and made its test fail when it ran across a minute's end), and the wait is the window's rest.
  */
-const count = (redis: Redis, key: string, windowMs: number) => countInWindow(redis, key, windowMs)
 const waitS = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000))
 
 export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
@@ -39,13 +38,16 @@ export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
   const MIN = 60_000
   const DAY = 24 * 3600_000
   return {
-    async hit(sessionId, ip) {
+    async hit(sessionId, address) {
+      const ip = clientKey(address)
       const rules = [
         { limit: 'session', key: `session:${sessionId}`, max: o.sessionPerMinute, window: MIN },
         { limit: 'ip-minute', key: `ip:${ip}`, max: o.ipPerMinute, window: MIN },
         { limit: 'ip-day', key: `ipday:${ip}`, max: o.ipPerDay, window: DAY },
       ]
-      const counts = await Promise.all(rules.map((r) => count(redis(), `${o.prefix}:${r.key}`, r.window)))
+      const counts = await Promise.all(
+        rules.map((r) => countInWindow(redis(), `${o.prefix}:${r.key}`, r.window)),
+      )
       const i = rules.findIndex((r, k) => counts[k]!.count > r.max)
       if (i < 0) return null
       return { limit: rules[i]!.limit, retryAfterS: waitS(counts[i]!.ttlMs) }
@@ -53,11 +55,11 @@ export function createLimits(redis: () => Redis, o: LimitOptions): Limits {
     async takeLlmCall() {
       if (o.dailyLlmBudget <= 0) return false
       // Today's budget: the calendar day (UTC), whatever hour the first call came.
-      const used = await count(redis(), `${o.prefix}:llm-budget:${Math.floor(now() / DAY)}`, DAY)
+      const used = await countInWindow(redis(), `${o.prefix}:llm-budget:${Math.floor(now() / DAY)}`, DAY)
       return used.count <= o.dailyLlmBudget
     },
-    async hitFeedback(ip) {
-      const used = await count(redis(), `${o.prefix}:feedback:${ip}`, MIN)
+    async hitFeedback(address) {
+      const used = await countInWindow(redis(), `${o.prefix}:feedback:${clientKey(address)}`, MIN)
       return used.count > o.feedbackPerMinute ? waitS(used.ttlMs) : null
     },
   }

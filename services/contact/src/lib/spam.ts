@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { countInWindow, type Redis } from '@site/service-kit'
+import { clientKey, countInWindow, type Redis } from '@site/service-kit'
 
 export interface RateLimitResult {
   allowed: boolean
@@ -19,7 +19,7 @@ export async function hitRateLimit(
   limit: number,
   windowS: number,
 ): Promise<RateLimitResult> {
-  const key = `${ns}:contact:rl:${createHash('sha256').update(ip).digest('base64url').slice(0, 22)}`
+  const key = `${ns}:contact:rl:${createHash('sha256').update(clientKey(ip)).digest('base64url').slice(0, 22)}`
   try {
     const { count, ttlMs } = await countInWindow(redis, key, windowS * 1000)
     return { allowed: count <= limit, retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) }

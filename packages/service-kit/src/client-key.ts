@@ -1,9 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net'
 
 /**
- * The address a request budget counts (issue 45): an IPv4 address as it is; an IPv6 address by
- * its /64 network, since one subscriber usually holds a whole /64 and could otherwise take a fresh
- * address (and a fresh budget) for every request. An IPv4-mapped IPv6 address is its IPv4 one.
+ * The address a per-address budget counts (issue 45), in the gateway's request budgets and in every
+ * service's own limits (sign-in failures, chat messages and ratings, consultation requests): an
+ * IPv4 address as it is; an IPv6 address by its /64 network, since one subscriber usually holds a
+ * whole /64 and could otherwise take a fresh address (and a fresh budget) for every request. An
+ * IPv4-mapped IPv6 address is its IPv4 one.
  */
 export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
