@@ -21,9 +21,10 @@ export function LoginDialog() {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
-  const [askCode, setAskCode] = useState(false)
-  // The role requires 2FA and the account has none: the setup comes before the admin.
-  const [setup, setSetup] = useState(false)
+  // The password, then a code where the account has 2FA, or the setup first where the role
+  // requires 2FA and the account has none.
+  const [step, setStep] = useState<'password' | 'code' | 'setup'>('password')
+  const askCode = step === 'code'
   const [pending, setPending] = useState(false)
 
   async function onSubmit(e: FormEvent) {
@@ -35,8 +36,7 @@ export function LoginDialog() {
       else {
         const answer = await login({ username, password })
         if (answer === 'two-factor' || answer === 'setup') {
-          if (answer === 'setup') setSetup(true)
-          else setAskCode(true)
+          setStep(answer === 'setup' ? 'setup' : 'code')
           return
         }
       }
@@ -52,8 +52,7 @@ export function LoginDialog() {
     }
   }
   function done() {
-    setAskCode(false)
-    setSetup(false)
+    setStep('password')
     setCode('')
     toast({ title: t.loginSuccess, description: t.welcomeBack })
     setUsername('')
@@ -71,14 +70,14 @@ export function LoginDialog() {
       onOpenChange={(o) => {
         setOpen('login', o)
         // Closed during the setup: signed in only if 2FA was turned on by then.
-        if (!o && setup) {
-          setSetup(false)
+        if (!o && step === 'setup') {
+          setStep('password')
           void signedIn()
         }
       }}
     >
       <DialogContent onCloseAutoFocus={returnFocus('login')} title={t.loginTitle} size="sm">
-        {setup ? (
+        {step === 'setup' ? (
           <SetupStep onDone={() => void afterSetup()} />
         ) : (
           <form onSubmit={onSubmit} className="form-stack">
