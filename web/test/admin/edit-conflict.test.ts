@@ -4,7 +4,7 @@
 // changed and offers Reload or Overwrite: Reload shows their title, Overwrite saves mine over it.
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
+import { collectPageErrors, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 
 const USER = 'conflict-admin'
@@ -17,12 +17,7 @@ async function signedIn() {
   const browser = await launchBrowser({ baseURL: stack.url })
   t.teardown(() => browser.close())
   const page = await browser.newPage()
-  await page.goto('/admin')
-  const login = page.getByRole('dialog', { name: 'Admin Login' })
-  await login.getByLabel('Username').fill(USER)
-  await login.getByLabel('Password').fill(PASSWORD)
-  await login.getByRole('button', { name: 'Login', exact: true }).click()
-  await login.waitFor({ state: 'hidden' })
+  await signInToAdmin(page, USER, PASSWORD)
   await page.getByRole('tab', { name: 'Blog', exact: true }).click()
   return page
 }

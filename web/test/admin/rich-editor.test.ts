@@ -9,7 +9,7 @@
 import t from 'tap'
 import type { MediaItem } from '@site/contracts'
 import { sanitizeRichHtml } from '@site/service-kit'
-import { axeViolations, collectPageErrors, launchBrowser } from '../helpers/browser.js'
+import { axeViolations, collectPageErrors, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { variantsOf } from '../helpers/pictures.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 import { makePng } from './fixtures.js'
@@ -49,12 +49,7 @@ const DOCS = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-inte
 let item: MediaItem
 
 t.test('sign in and put an image with alt texts in the library', async (t) => {
-  await page.goto('/admin')
-  const login = dialog('Admin Login')
-  await login.getByLabel('Username').fill(USER)
-  await login.getByLabel('Password').fill(PASSWORD)
-  await login.getByRole('button', { name: 'Login', exact: true }).click()
-  await login.waitFor({ state: 'hidden' })
+  await signInToAdmin(page, USER, PASSWORD)
   await page.getByRole('tab', { name: 'Media', exact: true }).click()
   await page
     .getByTestId('media-input')

@@ -6,7 +6,7 @@
 // editors: an editor's next sign-in sets it up before the admin opens; team errors in her language.
 import t from 'tap'
 import { Secret, TOTP } from 'otpauth'
-import { axeViolations, collectPageErrors, launchBrowser } from '../helpers/browser.js'
+import { axeViolations, collectPageErrors, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 import { startSmtp } from '../../../services/contact/test/helpers/smtp.js'
 
@@ -21,12 +21,7 @@ t.test('the owner invites an author from the Users tab; the author joins through
   t.teardown(() => owner.close())
   const page = await owner.newPage()
   const errors = collectPageErrors(page, { ignore: [/status of 401/] })
-  await page.goto('/admin')
-  const login = page.getByRole('dialog', { name: 'Admin Login' })
-  await login.getByLabel('Username').fill('owner')
-  await login.getByLabel('Password').fill('owner-test-password-1')
-  await login.getByRole('button', { name: 'Login', exact: true }).click()
-  await login.waitFor({ state: 'hidden' })
+  await signInToAdmin(page, 'owner', 'owner-test-password-1')
   await page.getByRole('tab', { name: 'Users', exact: true }).click()
   await page.getByTestId('users-table').waitFor()
   t.match(await page.getByTestId('user-row').first().textContent(), /owner/)
@@ -88,12 +83,7 @@ t.test('the owner requires 2FA of editors: the sign-in leads through setup befor
   const page = await owner.newPage()
   const errors = collectPageErrors(page, { ignore: [/status of 40\d/] })
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text })
-  await page.goto('/admin')
-  const login = page.getByRole('dialog', { name: 'Admin Login' })
-  await login.getByLabel('Username').fill('owner')
-  await login.getByLabel('Password').fill('owner-test-password-1')
-  await login.getByRole('button', { name: 'Login', exact: true }).click()
-  await login.waitFor({ state: 'hidden' })
+  await signInToAdmin(page, 'owner', 'owner-test-password-1')
   await page.getByRole('tab', { name: 'Users', exact: true }).click()
   await page.getByTestId('users-table').waitFor()
   // The team's errors in the admin's language (the site's default: Dutch).

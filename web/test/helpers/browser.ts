@@ -157,3 +157,18 @@ export function collectPageErrors(page: Page, opts: { ignore?: RegExp[] } = {}):
   })
   return errors
 }
+
+/**
+ * Opens /admin signed out and signs in through the login dialog as a person does (username or
+ * e-mail, password, Login); answers the dialog, for a walk that goes on in it (a code, the 2FA
+ * setup). With `closes` (the default) it waits until the dialog has closed.
+ */
+export async function signInToAdmin(page: Page, username: string, password: string, closes = true) {
+  await page.goto('/admin')
+  const login = page.getByRole('dialog', { name: 'Admin Login' })
+  await login.getByLabel('Username').fill(username)
+  await login.getByLabel('Password').fill(password)
+  await login.getByRole('button', { name: 'Login', exact: true }).click()
+  if (closes) await login.waitFor({ state: 'hidden' })
+  return login
+}
