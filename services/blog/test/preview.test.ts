@@ -69,7 +69,11 @@ t.test('revoking ends every link made so far; a new one works', async (t) => {
   t.equal((await read(fresh)).statusCode, 200)
   const [last] = await s.app.changes.log.history('post', draft.id)
   t.ok(last, 'the history is untouched by links (no revision)')
-  const records = await s.app.changes.log.model.find({ target_id: draft.id, action: /^preview/ }).lean()
+  // In the order they were made (a find without a sort has none: this once came back shuffled).
+  const records = await s.app.changes.log.model
+    .find({ target_id: draft.id, action: /^preview/ })
+    .sort({ at: 1, _id: 1 })
+    .lean()
   t.same(
     records.map((r) => [r.action, r.actor_name, r.keys]),
     [
