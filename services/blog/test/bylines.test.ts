@@ -5,7 +5,7 @@
 import t from 'tap'
 import { Redis } from 'ioredis'
 import { DEFAULT_BYLINE } from '@site/contracts'
-import { recordLoginNames } from '@site/service-kit'
+import { loginNamesKey, recordLoginNames } from '@site/service-kit'
 import { createTestSession } from '@site/service-kit/testing'
 import { blogApp } from './helpers.js'
 
@@ -14,7 +14,7 @@ t.teardown(() => s.close())
 const redis = new Redis(s.env.REDIS_URL!)
 t.teardown(() => redis.disconnect())
 // What the auth service records for its accounts (the helpers' admin is "editor").
-await recordLoginNames(redis, s.env.QUEUE_PREFIX!, ['editor', 'beheer'])
+await recordLoginNames(redis, s.env.QUEUE_PREFIX!, ['editor', 'beheer'], { complete: true })
 
 const base = {
   title_nl: 'Bericht',
@@ -66,3 +66,26 @@ t.test('a stored author that is a login name is never shown publicly', async (t)
   const anna = await create({ title_nl: 'Van Anna', author: 'Anna' })
   t.same(await publicly(anna.slug), { listed: 'Anna', one: 'Anna' }, 'other names are shown as written')
 })
+
+t.test(
+  'when Redis loses the login names, every byline is the site’s until they are recorded again',
+  async (t) => {
+    const prefix = s.env.QUEUE_PREFIX!
+    t.teardown(() => recordLoginNames(redis, prefix, ['editor', 'beheer'], { complete: true }))
+    await redis.del(loginNamesKey(prefix))
+    // A sign-in records its one name again before the auth service notices: still not the whole set.
+    await recordLoginNames(redis, prefix, ['someone'])
+    const lost = await create({ title_nl: 'Na het verlies', author: 'Editor' })
+    t.same(
+      await publicly(lost.slug),
+      { listed: DEFAULT_BYLINE, one: DEFAULT_BYLINE },
+      'a login name stays hidden',
+    )
+    const anna = await create({ title_nl: 'Anna na het verlies', author: 'Anna' })
+    t.same(await publicly(anna.slug), { listed: DEFAULT_BYLINE, one: DEFAULT_BYLINE }, 'fails closed for all')
+
+    await recordLoginNames(redis, prefix, ['editor', 'beheer'], { complete: true })
+    const again = await create({ title_nl: 'Anna daarna', author: 'Anna' })
+    t.same(await publicly(again.slug), { listed: 'Anna', one: 'Anna' }, 'the whole set again: names shown')
+  },
+)
