@@ -12,40 +12,65 @@ import { Redis } from 'ioredis'
 const isSession = (rel) => rel.startsWith('sess:') || rel.startsWith('user-sess:')
 
 /**
- * One group of keys (`<prefix>:<group>` and `<prefix>:<group>:*`, e.g. one BullMQ queue) read in one
- * script: Redis runs it atomically, so a queue is copied as of one instant (no job seen both waiting
- * and active, or in neither). Returns key, type and DUMP payload of each key without a TTL.
+ * One group of keys (`<prefix>:<group>` and `<prefix>:<group>:*`, e.g. one BullMQ queue) dumped in
+ * one script: Redis runs it atomically, so a queue is copied as of one instant (no job seen both
+ * waiting and active, or in neither). The keys are found before, by SCAN in batches outside any
+ * script (a SCAN inside one walks the whole keyspace while Redis serves nobody, issue 45); so
+ * the script's work is the group's size. A job added between that SCAN and the script is named
+ * in one of the queue's lists or sorted sets by then: the script takes `<group>:<id>` and its
+ * sub-keys for every member it finds there, so no listed job is copied without its data.
+ * KEYS: the group's keys; ARGV[1]: the group's base name. Returns key, type and DUMP payload of
+ * each key without a TTL.
  */
 const DUMP_GROUP = `
-local out = {}
+local out, seen = {}, {}
 local function take(key)
+  if seen[key] then return end
+  seen[key] = true
   if redis.call('PTTL', key) == -1 then
-    local t = redis.call('TYPE', key)['ok']
     out[#out + 1] = key
-    out[#out + 1] = t
+    out[#out + 1] = redis.call('TYPE', key)['ok']
     out[#out + 1] = redis.call('DUMP', key)
   end
 end
-if redis.call('EXISTS', KEYS[1]) == 1 then take(KEYS[1]) end
-local cursor = '0'
-repeat
-  local r = redis.call('SCAN', cursor, 'MATCH', ARGV[1], 'COUNT', 1000)
-  cursor = r[1]
-  for _, key in ipairs(r[2]) do take(key) end
-until cursor == '0'
+for _, key in ipairs(KEYS) do take(key) end
+local base = ARGV[1]
+for _, key in ipairs(KEYS) do
+  local t = redis.call('TYPE', key)['ok']
+  local members = {}
+  if t == 'list' then members = redis.call('LRANGE', key, 0, -1)
+  elseif t == 'zset' then members = redis.call('ZRANGE', key, 0, -1)
+  elseif t == 'set' then members = redis.call('SMEMBERS', key) end
+  for _, m in ipairs(members) do
+    local job = base .. ':' .. m
+    if not seen[job] and redis.call('EXISTS', job) == 1 then
+      take(job)
+      for _, sub in ipairs({ 'logs', 'dependencies', 'processed', 'failed', 'unsuccessful' }) do
+        take(job .. ':' .. sub)
+      end
+    end
+  end
+end
 return out`
 
 export function connect(url) {
   return new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true })
 }
 
-/** The groups under the prefix: the first segment after it. */
+/**
+ * The keys under the prefix by group (the first segment after it), found by SCAN in batches: Redis
+ * serves others between them.
+ */
 async function groups(redis, prefix) {
-  const found = new Set()
+  const found = new Map()
   for await (const keys of redis.scanStream({ match: `${escapeGlob(prefix)}:*`, count: 1000 })) {
-    for (const key of keys) found.add(key.slice(prefix.length + 1).split(':')[0])
+    for (const key of keys) {
+      const group = key.slice(prefix.length + 1).split(':')[0]
+      if (!found.has(group)) found.set(group, [])
+      found.get(group).push(key)
+    }
   }
-  return [...found].sort()
+  return [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 const escapeGlob = (s) => s.replace(/[*?[\]\\]/g, '\\$&')
@@ -61,10 +86,10 @@ export async function dropListings(redis, prefix) {
 
 export async function dumpRedis(redis, prefix, write) {
   const counts = { keys: 0, skipped: 0 }
-  for (const group of await groups(redis, prefix)) {
+  for (const [group, keys] of await groups(redis, prefix)) {
     if (group === 'sess' || group === 'user-sess' || group === LISTING) continue
     const base = `${prefix}:${group}`
-    const flat = await redis.callBuffer('EVAL', DUMP_GROUP, 1, base, `${escapeGlob(base)}:*`)
+    const flat = await redis.callBuffer('EVAL', DUMP_GROUP, keys.length, ...keys, base)
     for (let i = 0; i < flat.length; i += 3) {
       const rel = flat[i].toString().slice(prefix.length + 1)
       if (isSession(rel)) continue
