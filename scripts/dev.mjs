@@ -11,6 +11,7 @@ import { devProcessTable } from './lib/dev-processes.mjs'
 import { ensureInfra, freePort, InfraError, loadDotEnv, root, waitForPort } from './lib/infra.mjs'
 import { wantsPretty } from './lib/log-format.mjs'
 import { SERVICE_PORTS, WORKER_PORTS } from './lib/processes.mjs'
+import { refuseTakenPorts } from './lib/port-check.mjs'
 import { devSessionSecret } from './lib/session-secret.mjs'
 import { Supervisor } from './lib/supervisor.mjs'
 import { offerDemoContent } from './lib/demo-offer.mjs'
@@ -43,6 +44,12 @@ async function portsFor() {
 }
 
 const started = Date.now()
+const { ports, gateway: port, hmr } = await portsFor()
+await refuseTakenPorts(
+  { ...ports, gateway: port, 'vite hmr': hmr },
+  say,
+  'stop it first, or run a second copy with DEV_FREE_PORTS=1',
+)
 let infra
 try {
   infra = await ensureInfra({ name: 'dev', log: say })
@@ -53,7 +60,6 @@ try {
 }
 for (const line of bannerLines(infra)) say(line)
 
-const { ports, gateway: port, hmr } = await portsFor()
 const origin = `http://localhost:${port}`
 const shared = {
   MONGO_URL: infra.mongoUrl,

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureInfra, InfraError, loadDotEnv, root, waitForPort } from './lib/infra.mjs'
-import { processTable } from './lib/processes.mjs'
+import { processTable, registry, SERVICE_PORTS, WORKER_PORTS } from './lib/processes.mjs'
+import { refuseTakenPorts } from './lib/port-check.mjs'
 import { Supervisor } from './lib/supervisor.mjs'
 import { wantsPretty } from './lib/log-format.mjs'
 import { bannerLines } from './lib/banner.mjs'
@@ -33,6 +34,11 @@ function run(cmd, args, opts = {}, exit = true) {
 
 const started = Date.now()
 const port = Number(process.env.PORT ?? 8080)
+await refuseTakenPorts(
+  { ...SERVICE_PORTS, ...WORKER_PORTS, gateway: port, 'gateway metrics': registry.gateway.metricsPort },
+  say,
+  'stop it first (`npm run dev` runs beside it with DEV_FREE_PORTS=1)',
+)
 
 let infra
 try {
