@@ -125,3 +125,45 @@ t.test('projects and features: 412 on an outdated If-Match', async (t) => {
     412,
   )
 })
+
+t.test(
+  'saves racing with the same If-Match: one stands, the others get 412 (the check holds to the write)',
+  async (t) => {
+    const project = { title: 'Race', description: 'Who wins' }
+    const p = await s.call('POST', '/api/projects', project, s.admin)
+    const feature = {
+      icon: 'bolt',
+      title_nl: 'Ras',
+      title_en: 'Race',
+      description_nl: 'Wie',
+      description_en: 'Who',
+    }
+    const f = await s.call('POST', '/api/features', feature, s.admin)
+    const cases = [
+      {
+        path: `/api/projects/${p.json<Project>().id}`,
+        tag: etagOf(p.body),
+        body: (i: number) => ({ ...project, title: `T${i}` }),
+      },
+      {
+        path: `/api/features/${f.json<Feature>().id}`,
+        tag: etagOf(f.body),
+        body: (i: number) => ({ ...feature, title_en: `T${i}` }),
+      },
+    ]
+    for (const { path, tag, body } of cases) {
+      // Eight editors who opened the same version save at once, each a different title.
+      const saves = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => s.call('PUT', path, body(i), { ...s.admin, 'if-match': tag })),
+      )
+      t.same(
+        saves.map((r) => r.statusCode).sort(),
+        [200, 412, 412, 412, 412, 412, 412, 412],
+        `${path}: one save stands`,
+      )
+      const winner = saves.find((r) => r.statusCode === 200)!
+      const conflict = saves.find((r) => r.statusCode === 412)!
+      t.equal(conflict.headers.etag, winner.headers.etag, 'each 412 names the version that stood')
+    }
+  },
+)

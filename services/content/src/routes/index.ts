@@ -21,7 +21,6 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     contentPublic,
     contentAdmin,
     featuresPublic,
-    featuresAdmin,
     pagesPublic,
     pagesAdmin,
     projectsPublic,
@@ -32,6 +31,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   }
   await app.register(pagePreviewPublic, { config })
   await app.register(pagePreviewAdmin, { config })
+  await app.register(featuresAdmin, { config })
   await app.register(projectsAdmin, { config })
   await app.register(mediaAdmin, { config })
 }

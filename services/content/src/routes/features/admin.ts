@@ -5,6 +5,7 @@ import {
   ADMIN_WRITE_ERRORS,
   adminOnly,
   checkIfMatch,
+  editConflict,
   errorResponses,
   IfMatchHeaders,
   sendVersioned,
@@ -12,21 +13,30 @@ import {
   historyRoutes,
   isObjectId,
   notFound,
+  saveExclusively,
+  unchangedSince,
   writableFields,
 } from '@site/service-kit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
 import { toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { listFeatures } from './list.js'
+import type { Config } from '../../config.js'
 
 const tags = ['features']
 const FEATURE_NOT_FOUND = 'Feature not found'
 const OPTIONAL = ['title_de', 'description_de']
+/** The stored fields a feature's answer (and so its ETag) is made of. */
+const FEATURE_FIELDS = [
+  'icon',
+  ...['title', 'description'].flatMap((n) => [`${n}_nl`, `${n}_en`, `${n}_de`]),
+  'sort_order',
+]
 const errors = ADMIN_WRITE_ERRORS
 
 /** POST /api/features, PUT/DELETE /api/features/{id}, PUT /api/features/order. */
-const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
+const featuresAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   adminOnly(app, { capability: 'content.edit', audit: 'feature' })
   userValidationMessages(app)
   const { models } = app.store
@@ -38,15 +48,21 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     id: string,
     body: FeatureInput,
     action: 'update' | 'restore',
+    /** The stored feature an If-Match was checked against: the write holds only while it is unchanged. */
+    checked?: { doc: object; reply: FastifyReply },
   ) {
     if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
     const set = nullIfEmpty(body, OPTIONAL)
-    const before = await models.features.findByIdAndUpdate(
-      id,
+    const before = await models.features.findOneAndUpdate(
+      checked ? unchangedSince(checked.doc, FEATURE_FIELDS) : { _id: id },
       { $set: set },
       { returnDocument: 'before', lean: true },
     )
-    if (!before) throw notFound(FEATURE_NOT_FOUND)
+    if (!before) {
+      const now = checked && (await models.features.findById(id).lean())
+      if (now) throw editConflict(checked.reply, toFeatureDto(now))
+      throw notFound(FEATURE_NOT_FOUND)
+    }
     const feature = toFeatureDto({ ...before, ...set })
     await app.changes.afterWrite(request, {
       kind: 'feature',
@@ -141,12 +157,19 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params
-      // If-Match (issue 45): refused with 412 when someone saved the feature since the editor opened it.
-      if (request.headers['if-match'] && isObjectId(id)) {
-        const current = await models.features.findById(id).lean()
-        if (current) checkIfMatch(request, reply, toFeatureDto(current))
-      }
-      return sendVersioned(reply, await update(request, id, request.body, 'update'))
+      // If-Match (issue 45): refused with 412 when someone saved the feature since the editor
+      // opened it, also when that save lands between this check and the write.
+      return saveExclusively(app.redis, config.QUEUE_PREFIX, `feature:${id}`, async () => {
+        let checked: { doc: object; reply: FastifyReply } | undefined
+        if (request.headers['if-match'] && isObjectId(id)) {
+          const current = await models.features.findById(id).lean()
+          if (current) {
+            checkIfMatch(request, reply, toFeatureDto(current))
+            checked = { doc: current, reply }
+          }
+        }
+        return sendVersioned(reply, await update(request, id, request.body, 'update', checked))
+      })
     },
   )
 
@@ -159,7 +182,9 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     exists: async (id) => isObjectId(id) && Boolean(await models.features.exists({ _id: id })),
     // The texts and the icon; the place in the order is the list's, not the revision's.
     restore: (request, id, snapshot) =>
-      update(request, id, writableFields(FeatureInput, snapshot) as FeatureInput, 'restore'),
+      saveExclusively(app.redis, config.QUEUE_PREFIX, `feature:${id}`, () =>
+        update(request, id, writableFields(FeatureInput, snapshot) as FeatureInput, 'restore'),
+      ),
   })
 
   app.delete(

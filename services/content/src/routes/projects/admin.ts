@@ -1,22 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import {
   ADMIN_WRITE_ERRORS,
   adminOnly,
   checkIfMatch,
+  editConflict,
   errorResponses,
   IfMatchHeaders,
   sendVersioned,
   historyRoutes,
   isObjectId,
   notFound,
+  saveExclusively,
+  unchangedSince,
   writableFields,
 } from '@site/service-kit'
 import { IdParams, Project, ProjectInput } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { nullIfEmpty, toProjectDto } from '../../lib/dto.js'
-import { PROJECT_OPTIONAL_FIELDS } from '../../models/project.js'
+import { PROJECT_OPTIONAL_FIELDS, type ProjectDoc } from '../../models/project.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { normalizeUrl, ownObjectPath } from './urls.js'
 import upload from './upload.js'
@@ -25,6 +28,8 @@ import { deleteStoredImage, imageInUse } from '../../lib/orphans.js'
 const tags = ['projects']
 const errors = ADMIN_WRITE_ERRORS
 const PROJECT_NOT_FOUND = 'Project not found'
+/** The stored fields a project's answer (and so its ETag) is made of. */
+const PROJECT_FIELDS = ['title', 'description', ...PROJECT_OPTIONAL_FIELDS, 'created_at']
 
 /** The contract's fields as stored: optional texts left empty become null, URLs are checked. */
 function toDocument(body: ProjectInput) {
@@ -62,15 +67,21 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     id: string,
     body: ProjectInput,
     action: 'update' | 'restore',
+    /** The stored project an If-Match was checked against: the write holds only while it is unchanged. */
+    checked?: { doc: ProjectDoc; reply: FastifyReply },
   ) {
     if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
     const set = toDocument(body)
-    const before = await models.projects.findByIdAndUpdate(
-      id,
+    const before = await models.projects.findOneAndUpdate(
+      checked ? unchangedSince(checked.doc, PROJECT_FIELDS) : { _id: id },
       { $set: set },
       { returnDocument: 'before', lean: true },
     )
-    if (!before) throw notFound(PROJECT_NOT_FOUND)
+    if (!before) {
+      const now = checked && (await models.projects.findById(id).lean())
+      if (now) throw editConflict(checked.reply, toProjectDto(now))
+      throw notFound(PROJECT_NOT_FOUND)
+    }
     if (before.image_url !== set.image_url) await releaseImage(before.image_url, request.log)
     const project = toProjectDto({ ...before, ...set })
     await app.changes.afterWrite(request, {
@@ -122,12 +133,19 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const { id } = request.params
-      // If-Match (issue 45): refused with 412 when someone saved the project since the editor opened it.
-      if (request.headers['if-match'] && isObjectId(id)) {
-        const current = await models.projects.findById(id).lean()
-        if (current) checkIfMatch(request, reply, toProjectDto(current))
-      }
-      return sendVersioned(reply, await update(request, id, request.body, 'update'))
+      // If-Match (issue 45): refused with 412 when someone saved the project since the editor
+      // opened it, also when that save lands between this check and the write.
+      return saveExclusively(app.redis, config.QUEUE_PREFIX, `project:${id}`, async () => {
+        let checked: { doc: ProjectDoc; reply: FastifyReply } | undefined
+        if (request.headers['if-match'] && isObjectId(id)) {
+          const current = await models.projects.findById(id).lean()
+          if (current) {
+            checkIfMatch(request, reply, toProjectDto(current))
+            checked = { doc: current, reply }
+          }
+        }
+        return sendVersioned(reply, await update(request, id, request.body, 'update', checked))
+      })
     },
   )
 
@@ -139,7 +157,9 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     notFoundMessage: PROJECT_NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await models.projects.exists({ _id: id })),
     restore: (request, id, snapshot) =>
-      update(request, id, writableFields(ProjectInput, snapshot) as ProjectInput, 'restore'),
+      saveExclusively(app.redis, config.QUEUE_PREFIX, `project:${id}`, () =>
+        update(request, id, writableFields(ProjectInput, snapshot) as ProjectInput, 'restore'),
+      ),
   })
 
   app.delete(
