@@ -35,6 +35,10 @@ export async function signInOrSecondFactor(
  * uses it. `user` read with `+totp_secret +recovery_codes`.
  */
 export async function useCode(app: FastifyInstance, user: UserDoc, code: string): Promise<boolean> {
+  return app.accounts.exclusive(`user:${String(user._id)}`, () => claimCode(app, user, code))
+}
+
+async function claimCode(app: FastifyInstance, user: UserDoc, code: string): Promise<boolean> {
   const { users } = app.accounts
   const step = user.totp_secret ? totpStep(user.totp_secret, code, app.accounts.now()) : null
   if (step !== null) {
