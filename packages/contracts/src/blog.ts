@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { PostTranslations } from './translations.js'
 
 /** Languages a blog upload or a title translation may start from. */
 export const BlogSourceLanguage = Type.Union([Type.Literal('nl'), Type.Literal('en')])
@@ -55,6 +56,10 @@ export const BlogPost = Type.Object({
   /** true while any field is machine-translated or untranslated. */
   needs_review: Type.Boolean(),
   source_language: Nullable(Type.String()),
+  /** The languages visitors see this post in (issue 47): hreflang, the sitemap and the feeds list only these. */
+  languages: Type.Array(Type.String()),
+  /** Per language: published, origin, stale, review (admin reads only; docs/editorial.md, "Translations"). */
+  translations: Type.Optional(PostTranslations),
   created_at: Type.String(),
   updated_at: Type.String(),
 })

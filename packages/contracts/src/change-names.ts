@@ -35,6 +35,10 @@ export const CHANGE_ACTIONS = [
   /** A preview link made, or every preview link of a document revoked (docs/editorial.md). */
   'preview',
   'preview-revoke',
+  /** A language of a document reviewed, confirmed as still right, or translated by machine (issue 47). */
+  'review',
+  'dismiss',
+  'translate',
   /** The state a document had before its first recorded write (kept so that write can be undone). */
   'baseline',
   // Accounts and sessions

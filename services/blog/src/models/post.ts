@@ -1,5 +1,6 @@
 import { BlogPostCreate, type BlogPost } from '@site/contracts'
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import type { StoredTranslations } from '../translations/model.js'
 
 /**
  * The stored fields with rules of their own (required, a default, not text). Every other field of
@@ -37,7 +38,15 @@ type Stored<T> = { [K in keyof T]: null extends T[K] ? T[K] | undefined : T[K] }
 export type PostDoc = Stored<
   Omit<
     BlogPost,
-    'id' | 'created_at' | 'updated_at' | 'needs_translation' | 'needs_review' | 'publish_at' | 'unpublish_at'
+    | 'id'
+    | 'created_at'
+    | 'updated_at'
+    | 'needs_translation'
+    | 'needs_review'
+    | 'publish_at'
+    | 'unpublish_at'
+    | 'languages'
+    | 'translations'
   >
 > & {
   _id: Types.ObjectId
@@ -52,6 +61,10 @@ export type PostDoc = Stored<
   author_id?: string | null
   /** Set while a moment is ahead: what the schedule sweep reads (the kit's scheduledMark). */
   scheduled?: boolean
+  /** Per language: published, origin, source revision, review (translations/model.ts; absent in older posts). */
+  translations?: StoredTranslations
+  /** Each language's hash of its translatable fields as last written (translations/model.ts). */
+  source_revs?: Record<string, string>
   created_at: Date
   updated_at: Date
 }
@@ -68,6 +81,8 @@ const postSchema = new Schema<PostDoc>(
     preview_version: { type: Number, default: 0 },
     author_id: { type: String, default: null },
     scheduled: { type: Boolean, default: undefined },
+    translations: { type: Schema.Types.Mixed, default: undefined },
+    source_revs: { type: Schema.Types.Mixed, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
 )

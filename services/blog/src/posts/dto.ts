@@ -1,5 +1,6 @@
 import type { BlogPost, BlogPostSummary } from '@site/contracts'
 import { POST_OPTIONAL_FIELDS, type PostDoc } from '../models/post.js'
+import { liveLanguages, translationsView } from '../translations/model.js'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const nullable = (v: unknown) => (typeof v === 'string' ? v : null)
@@ -35,6 +36,7 @@ export function toPostSummaryDto(
     needs_translation: untranslated.length > 0,
     needs_review: machine.length > 0 || untranslated.length > 0,
     source_language: nullable(doc.source_language),
+    languages: liveLanguages(doc as never),
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
   }
@@ -48,4 +50,9 @@ export function toPostDto(doc: PostDoc): BlogPost {
     content_en: str(doc.content_en),
     content_de: nullable(doc.content_de),
   }
+}
+
+/** The editor's read: the post with its per-language state (docs/editorial.md, "Translations"). */
+export function toAdminPostDto(doc: PostDoc): BlogPost {
+  return { ...toPostDto(doc), translations: translationsView(doc as never) }
 }

@@ -16,6 +16,7 @@ import { plainText } from '@site/contracts/text'
 import { sanitizePostHtml } from '../lib/sanitize.js'
 import { slugify } from '../lib/slug.js'
 import { normalizeTags } from '../lib/translate.js'
+import { humanEditMarks, initialTranslations, revsOf } from '../translations/model.js'
 
 export const NOT_FOUND = 'Blog post not found'
 const SLUG_TAKEN = 'A blog post with this slug already exists.'
@@ -37,6 +38,8 @@ export interface CreateExtras {
   source_upload_id?: string
   /** The account that writes the post (issue 46). */
   author_id?: string
+  /** Languages a machine wrote that stay off the site until reviewed (the per-language setting). */
+  held?: string[]
 }
 
 /** Every write goes through here: HTML sanitized, titles/excerpts plain text, tags normalized. */
@@ -85,12 +88,15 @@ export async function createPost(
   input: BlogPostCreate & { author: string },
   extras: CreateExtras = {},
 ): Promise<PostDoc> {
-  const doc: Record<string, unknown> = { ...extras }
+  const { held = [], ...stored } = extras
+  const doc: Record<string, unknown> = { ...stored }
   const seen = new Map<string, string>()
   for (const [k, v] of Object.entries(input)) if (k !== 'slug' && CREATABLE.has(k)) doc[k] = clean(k, v, seen)
   if (!doc.title_nl || !doc.title_en) throw badRequest('A title in Dutch and English is required.')
   checkSchedule(doc, doc, 'post')
   Object.assign(doc, scheduledMark(doc))
+  doc.translations = initialTranslations(doc, held)
+  doc.source_revs = revsOf(doc)
   const explicit = input.slug?.trim() ? slugify(input.slug) : null
   if (input.slug?.trim() && !explicit) throw badRequest('The slug must contain letters or digits.')
   const base = explicit ?? (slugify(String(doc.title_nl || doc.title_en)) || 'post')
@@ -127,6 +133,7 @@ export async function updatePost(
   expect?.(current)
   const set: Record<string, unknown> = {}
   const cleared = new Set<string>(body.reviewed ?? [])
+  const edited = new Set<string>()
   for (const [k, v] of Object.entries(body)) {
     if (k === 'reviewed' || k === 'slug' || v === undefined || !UPDATABLE.has(k)) continue
     const value = clean(k, v)
@@ -134,8 +141,10 @@ export async function updatePost(
     if (
       (BLOG_LOCALIZED_FIELDS as readonly string[]).includes(k) &&
       value !== (current as unknown as Record<string, unknown>)[k]
-    )
+    ) {
       cleared.add(k)
+      edited.add(k)
+    }
     set[k] = value
   }
   if (set.title_nl === '' || set.title_en === '')
@@ -155,6 +164,9 @@ export async function updatePost(
       throw conflict(SLUG_TAKEN, 'SLUG_TAKEN')
     set.slug = slug
   }
+  // A person's edit makes the language theirs, written from the current source (translations/model.ts).
+  Object.assign(set, humanEditMarks(current as never, { ...current, ...set } as never, edited))
+  set.source_revs = revsOf({ ...current, ...set } as never)
   if (cleared.size) {
     set.machine_translated = (current.machine_translated ?? []).filter((f) => !cleared.has(f))
     set.untranslated = (current.untranslated ?? []).filter((f) => !cleared.has(f))

@@ -8,6 +8,8 @@ import { previewAdmin, previewPublic } from './posts/preview.js'
 import imagesPublic from './images/public.js'
 import imagesInfo from './images/info.js'
 import translateAdmin from './translate/admin.js'
+import translationsAdmin from './translations/admin.js'
+import translationsBoard from './translations/board.js'
 import uploadAdmin from './upload/admin.js'
 import jobsAdmin from './jobs/admin.js'
 import importsAdmin from './imports/admin.js'
@@ -26,6 +28,8 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     previewPublic,
     previewAdmin,
     translateAdmin,
+    translationsAdmin,
+    translationsBoard,
     uploadAdmin,
     jobsAdmin,
     importsAdmin,

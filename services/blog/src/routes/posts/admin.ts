@@ -12,19 +12,17 @@ import {
   isObjectId,
   notFound,
   restorable,
-  staysPublic,
   writableFields,
-  writeAction,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
 import { BlogPost, BlogPostCreate, BlogPostUpdate, bylineOf } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
-import { NOT_FOUND, createPost, deletePost, updatePost } from '../../posts/repo.js'
-import { toPostDto } from '../../posts/dto.js'
+import { NOT_FOUND, createPost, deletePost } from '../../posts/repo.js'
+import { postTarget, savePostUpdate } from '../../posts/save.js'
+import { toAdminPostDto, toPostDto } from '../../posts/dto.js'
 import { mayPublish, mayTouchPost } from '../../posts/ownership.js'
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
-const postTarget = (post: BlogPost) => ({ id: post.id, label: post.title_nl || post.slug })
 const errors = ADMIN_WRITE_ERRORS
 
 /**
@@ -37,27 +35,13 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
 
   /** An edit, or a restore of a revision. */
-  async function update(
+  const update = (
     request: FastifyRequest,
     id: string,
     body: BlogPostUpdate,
     restore?: 'restore',
     expect?: (current: PostDoc) => void,
-  ) {
-    const { before, after } = await updatePost(ctx.posts, id, body, expect)
-    const post = toPostDto(after)
-    await ctx.schedule(after, before)
-    await ctx.redirects.follow(before, after)
-    await app.changes.afterWrite(request, {
-      kind: 'post',
-      action: restore ?? writeAction(before, after),
-      target: postTarget(post),
-      before: toPostDto(before),
-      snapshot: post,
-      staysPublic: staysPublic(before, after),
-    })
-    return post
-  }
+  ) => savePostUpdate(app, request, id, body, { action: restore, expect })
   app.get(
     '/api/blog/:id',
     {
@@ -69,7 +53,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       await mayTouchPost(request, ctx.posts, id, 'content.read')
       const doc = isObjectId(id) ? await ctx.posts.findById(id).lean<PostDoc>() : null
       if (!doc) throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
-      return sendVersioned(reply, toPostDto(doc))
+      return sendVersioned(reply, toAdminPostDto(doc))
     },
   )
 
@@ -87,7 +71,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       // The admin's public name, never their login name (issue 29).
       const author = request.body.author?.trim() || bylineOf(admin)
       const doc = await createPost(ctx.posts, { ...request.body, author }, { author_id: admin.id })
-      const post = toPostDto(doc)
+      const post = toAdminPostDto(doc)
       await ctx.schedule(doc, null)
       await ctx.redirects.follow(null, doc)
       await app.changes.afterWrite(request, {
@@ -117,7 +101,7 @@ const postsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       await mayTouchPost(request, ctx.posts, request.params.id, 'content.edit')
       await mayPublish(request, request.body)
       const post = await update(request, request.params.id, request.body, undefined, (current) =>
-        checkIfMatch(request, reply, toPostDto(current)),
+        checkIfMatch(request, reply, toAdminPostDto(current)),
       )
       return sendVersioned(reply, post)
     },

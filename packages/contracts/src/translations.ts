@@ -1,0 +1,97 @@
+import { Type, type Static } from 'typebox'
+import { PageQuery } from './paging.js'
+
+/** The site's languages as the translation workflow knows them (issue 47, docs/editorial.md). */
+export const TranslationLang = Type.Union([Type.Literal('nl'), Type.Literal('en'), Type.Literal('de')])
+export type TranslationLang = Static<typeof TranslationLang>
+
+/**
+ * One cell of the board: missing (no text), needs_review (machine text or the source text not yet
+ * reviewed), stale (the source changed since the translation), reviewed (current, not on the
+ * site), published (current and on the site).
+ */
+export const PostTranslationState = Type.Union([
+  Type.Literal('missing'),
+  Type.Literal('needs_review'),
+  Type.Literal('stale'),
+  Type.Literal('reviewed'),
+  Type.Literal('published'),
+])
+export type PostTranslationState = Static<typeof PostTranslationState>
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+
+/** `translations.<lang>` of a document in its admin read. */
+export const PostTranslation = Type.Object({
+  /** The language's own switch (the source language's is always on: unpublish the document instead). */
+  published: Type.Boolean(),
+  /** Whether visitors see it now: the document is published, the language has text and is switched on. */
+  live: Type.Boolean(),
+  origin: Nullable(Type.Union([Type.Literal('human'), Type.Literal('machine'), Type.Literal('import')])),
+  /** The language it was translated from (null for the source language itself). */
+  source_lang: Nullable(Type.String()),
+  /** Hash of the source's translatable fields when this language was written or confirmed. */
+  source_rev: Nullable(Type.String()),
+  stale: Type.Boolean(),
+  needs_review: Type.Boolean(),
+  /** The fields still holding machine text or the untranslated source text. */
+  pending_fields: Type.Array(Type.String()),
+  /** Switched off by a machine run until review (the language's `publish_unreviewed` is false). */
+  held: Type.Boolean(),
+  reviewed_by: Nullable(Type.String()),
+  reviewed_at: Nullable(Type.String({ format: 'date-time' })),
+  state: PostTranslationState,
+})
+export type PostTranslation = Static<typeof PostTranslation>
+
+export const PostTranslations = Type.Object({ nl: PostTranslation, en: PostTranslation, de: PostTranslation })
+export type PostTranslations = Static<typeof PostTranslations>
+
+/** POST …/translations/{lang}/translate: machine translation of one language from the source. */
+export const TranslateLanguageRequest = Type.Object({
+  /** Overwrite the fields a person wrote or reviewed since the last machine run (else 409 lists them). */
+  overwrite: Type.Optional(Type.Boolean()),
+})
+
+/** The per-language setting: whether machine text may go live before a person reviewed it. */
+export const TranslationSettings = Type.Object({
+  publish_unreviewed: Type.Object({ nl: Type.Boolean(), en: Type.Boolean(), de: Type.Boolean() }),
+})
+export type TranslationSettings = Static<typeof TranslationSettings>
+export const TranslationSettingsUpdate = Type.Object({
+  publish_unreviewed: Type.Partial(
+    Type.Object({ nl: Type.Boolean(), en: Type.Boolean(), de: Type.Boolean() }),
+  ),
+})
+
+/** GET /api/translations query: `state` and `lang` filter the rows (a row matches when a cell does). */
+export const TranslationBoardQuery = Type.Object({
+  page: PageQuery.properties.page,
+  pageSize: PageQuery.properties.pageSize,
+  lang: Type.Optional(TranslationLang),
+  state: Type.Optional(PostTranslationState),
+  type: Type.Optional(Type.Literal('post')),
+})
+
+export const TranslationBoardRow = Type.Object({
+  type: Type.Literal('post'),
+  id: Type.String(),
+  title: Type.String(),
+  slug: Type.String(),
+  published: Type.Boolean(),
+  source_lang: Type.String(),
+  updated_at: Type.String(),
+  cells: PostTranslations,
+})
+export type TranslationBoardRow = Static<typeof TranslationBoardRow>
+
+const Counts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }))
+export const TranslationBoard = Type.Object({
+  items: Type.Array(TranslationBoardRow),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+  total: Type.Integer({ minimum: 0 }),
+  /** Per language, documents per state (over every document of the type, not only this page). */
+  counts: Type.Object({ nl: Counts, en: Counts, de: Counts }),
+})
+export type TranslationBoard = Static<typeof TranslationBoard>

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { adminOnly, errorResponses } from '@site/service-kit'
+import {
+  PAGE_SIZE_DEFAULT,
+  TranslationBoard,
+  TranslationBoardQuery,
+  TranslationSettings,
+  TranslationSettingsUpdate,
+  type PostTranslationState,
+  type TranslationBoardRow,
+} from '@site/contracts'
+import type { PostDoc } from '../../models/post.js'
+import { WITHOUT_CONTENT } from '../../posts/list.js'
+import { TRANSLATION_LANGS, sourceOf, translationsView } from '../../translations/model.js'
+import { readTranslationSettings, writeTranslationSettings } from '../../translations/settings.js'
+
+const STATES: PostTranslationState[] = ['missing', 'needs_review', 'stale', 'reviewed', 'published']
+const zero = () => Object.fromEntries(STATES.map((s) => [s, 0])) as Record<PostTranslationState, number>
+
+/**
+ * GET /api/translations: the board (every post × nl/en/de with its state, counts per language,
+ * paged), and the per-language setting "machine text may go live before review".
+ * The rows are derived from the posts without their bodies (each post keeps its languages' hashes).
+ */
+const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
+  adminOnly(app, { capability: 'content.read', audit: 'post' })
+  const ctx = app.blog
+
+  app.get(
+    '/api/translations',
+    {
+      config: { capability: ['content.read'] },
+      schema: {
+        tags: ['translations'],
+        querystring: TranslationBoardQuery,
+        response: { 200: TranslationBoard, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { lang, state } = request.query
+      const page = request.query.page ?? 1
+      const pageSize = request.query.pageSize ?? PAGE_SIZE_DEFAULT
+      const docs = await ctx.posts
+        .find({}, WITHOUT_CONTENT)
+        .sort({ updated_at: -1, _id: -1 })
+        .lean<PostDoc[]>()
+      const counts = { nl: zero(), en: zero(), de: zero() }
+      const rows: TranslationBoardRow[] = docs.map((doc) => {
+        const cells = translationsView(doc as never)
+        for (const l of TRANSLATION_LANGS) counts[l][cells[l].state]++
+        return {
+          type: 'post',
+          id: String(doc._id),
+          title: doc.title_nl || doc.title_en || doc.slug,
+          slug: doc.slug,
+          published: Boolean(doc.published),
+          source_lang: sourceOf(doc as never),
+          updated_at: new Date(doc.updated_at).toISOString(),
+          cells,
+        }
+      })
+      const langs = lang ? [lang] : TRANSLATION_LANGS
+      const matching = state ? rows.filter((r) => langs.some((l) => r.cells[l].state === state)) : rows
+      const items = matching.slice((page - 1) * pageSize, page * pageSize)
+      return { items, page, pageSize, total: matching.length, counts }
+    },
+  )
+
+  app.get(
+    '/api/translations/settings',
+    {
+      schema: { tags: ['translations'], response: { 200: TranslationSettings, ...errorResponses(401, 403) } },
+    },
+    async () => readTranslationSettings(app.db),
+  )
+
+  app.put(
+    '/api/translations/settings',
+    {
+      config: { capability: 'content.publish' },
+      schema: {
+        tags: ['translations'],
+        body: TranslationSettingsUpdate,
+        response: { 200: TranslationSettings, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { after } = await writeTranslationSettings(app.db, request.body.publish_unreviewed)
+      // Applies to the machine runs from now on: no public answer changes, nothing to purge.
+      await app.changes.afterWrite(request, {
+        kind: 'post',
+        action: 'update',
+        target: { id: null, label: 'translation settings' },
+        fields: ['publish_unreviewed'],
+        keys: [],
+        before: null,
+      })
+      return after
+    },
+  )
+}
+export default translationsBoard
