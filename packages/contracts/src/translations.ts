@@ -53,15 +53,16 @@ export const TranslateLanguageRequest = Type.Object({
   overwrite: Type.Optional(Type.Boolean()),
 })
 
-/** The per-language setting: whether machine text may go live before a person reviewed it. */
+/**
+ * The per-language setting: whether machine text may go live before a person reviewed it. Dutch is
+ * the site's fallback language and always on the site with its post: it has no such setting.
+ */
 export const TranslationSettings = Type.Object({
-  publish_unreviewed: Type.Object({ nl: Type.Boolean(), en: Type.Boolean(), de: Type.Boolean() }),
+  publish_unreviewed: Type.Object({ en: Type.Boolean(), de: Type.Boolean() }),
 })
 export type TranslationSettings = Static<typeof TranslationSettings>
 export const TranslationSettingsUpdate = Type.Object({
-  publish_unreviewed: Type.Partial(
-    Type.Object({ nl: Type.Boolean(), en: Type.Boolean(), de: Type.Boolean() }),
-  ),
+  publish_unreviewed: Type.Partial(Type.Object({ en: Type.Boolean(), de: Type.Boolean() })),
 })
 
 /** GET /api/translations query: `state` and `lang` filter the rows (a row matches when a cell does). */

@@ -8,7 +8,7 @@ import { catalogs, localePath, localized, LANGUAGES, type Language, type Message
 import { DEFAULT_IMAGES } from '@/lib/images'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { escapeHtml, jsonForScript, truncate } from './escape'
-import { abs, blogPosting, breadcrumbs, languagesOf, organization, postImage } from './jsonLd'
+import { abs, blogPosting, breadcrumbs, languagesOf, organization, postImage, postLanguages } from './jsonLd'
 
 export interface Head {
   title: string
@@ -106,10 +106,13 @@ export function heads(origin: string, language: Language) {
         300,
       )
       const image = abs(origin, postImage(post))
-      const languages = languagesOf(post, 'title')
+      const languages = postLanguages(post)
       const at = { language, languages, url: url(p), title, description, image }
       return page({
         path: p,
+        // A language the post is not published in shows the Dutch text, marked as such
+        // (BlogPostPage): its canonical is the Dutch page, and it is no alternate (docs/web.md).
+        ...(languages.includes(language) ? {} : { canonical: url(p, 'nl') }),
         title: titled(title),
         description,
         image,

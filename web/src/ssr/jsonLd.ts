@@ -20,6 +20,15 @@ export function languagesOf(record: Record<string, unknown>, field: string): Lan
   )
 }
 
+/**
+ * The languages a post is published in (the blog service's `languages`: a language taken down or
+ * held for review is not one); a post read from an older answer: the languages with a title.
+ */
+export const postLanguages = (post: { languages?: string[] } & Record<string, unknown>): Language[] =>
+  post.languages
+    ? ALL_LANGUAGES.filter((l) => l === 'nl' || post.languages!.includes(l))
+    : languagesOf(post, 'title')
+
 /** A post's image: its featured image, else the fallback of its tags. */
 export const postImage = (post: Pick<BlogPost, 'featured_image' | 'tags'>): string =>
   post.featured_image || tagFallbackImage(post.tags)

@@ -5,7 +5,7 @@ import type { BlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { plainText } from '@site/contracts/text'
 import { escapeXml } from './escape'
-import { languagesOf } from './jsonLd'
+import { languagesOf, postLanguages } from './jsonLd'
 import { fetchRead, type Upstreams } from './reads'
 
 const ALL: Language[] = LANGUAGES.map((l) => l.code)
@@ -92,7 +92,7 @@ export async function postsSitemapXml(
     origin,
     items.map((p: BlogPostSummary) => ({
       path: `/blog/${encodeURIComponent(p.slug)}`,
-      languages: languagesOf(p, 'title'),
+      languages: postLanguages(p),
       lastmod: p.updated_at || p.created_at,
     })),
   )
@@ -124,10 +124,14 @@ function urlset(origin: string, entries: SitemapEntry[]): string {
   ].join('\n')
 }
 
-/** RSS 2.0 of the latest published posts in `language` (titles and excerpts with nl fallback). */
+/**
+ * RSS 2.0 of the latest published posts in `language` (titles and excerpts with nl fallback); a
+ * post not published in `language` (taken down, held for review) is no item of that feed.
+ */
 export async function feedXml(up: Upstreams, origin: string, language: Language): Promise<string> {
   const t = catalogs[language]
-  const { items } = await fetchRead(up, reads.publishedPosts(1, FEED_SIZE))
+  const latest = (await fetchRead(up, reads.publishedPosts(1, FEED_SIZE))).items
+  const items = latest.filter((p) => postLanguages(p).includes(language))
   const url = (p: string) => escapeXml(`${origin}${localePath(language, p)}`)
   const self = url('/feed.xml')
   const item = (p: BlogPostSummary) => {

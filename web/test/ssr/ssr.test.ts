@@ -385,7 +385,8 @@ t.test('robots, sitemap and feeds', async (t) => {
     t.match(feed, `<language>${lang}</language>`)
     t.match(feed, `<title>${title}</title>`)
     t.match(feed, `<atom:link href="${origin}${path}" rel="self"`)
-    t.ok([...feed.matchAll(/<item>/g)].length >= 15, `${path} lists the posts`)
+    // The German feed lists only the posts published in German (the 13 older ones: docs/web.md).
+    t.ok([...feed.matchAll(/<item>/g)].length >= (lang === 'de' ? 13 : 15), `${path} lists the posts`)
   }
 })
 

@@ -1,6 +1,6 @@
 import type { BlogPost, BlogPostSummary } from '@site/contracts'
 import { POST_OPTIONAL_FIELDS, type PostDoc } from '../models/post.js'
-import { liveLanguages, translationsView } from '../translations/model.js'
+import { TRANSLATABLE, liveLanguages, translationsView } from '../translations/model.js'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const nullable = (v: unknown) => (typeof v === 'string' ? v : null)
@@ -55,4 +55,21 @@ export function toPostDto(doc: PostDoc): BlogPost {
 /** The editor's read: the post with its per-language state (docs/editorial.md, "Translations"). */
 export function toAdminPostDto(doc: PostDoc): BlogPost {
   return { ...toPostDto(doc), translations: translationsView(doc as never) }
+}
+
+/**
+ * What visitors and indexers get: a language that is not on the site (taken down, or held for
+ * review) carries no text of its own, so no page, feed or index presents it as a translation; the
+ * site shows such a language's page in Dutch, marked as such (docs/web.md).
+ */
+export function toPublicPost<T extends BlogPostSummary>(post: T): T {
+  const out: Record<string, unknown> = { ...post }
+  for (const lang of ['en', 'de'] as const) {
+    if (post.languages.includes(lang)) continue
+    for (const f of TRANSLATABLE) {
+      const key = `${f}_${lang}`
+      if (key in out) out[key] = lang === 'en' && f !== 'meta_description' ? '' : null
+    }
+  }
+  return out as T
 }

@@ -83,11 +83,17 @@ function originOf(doc: Doc, lang: TLang, stored: StoredTranslation): Origin {
   return doc.source_upload_id ? 'import' : 'human'
 }
 
+/**
+ * The languages that are on the site whenever the post is: its source, and Dutch (the site's
+ * fallback for every field, spec §3). Neither is taken down alone nor held back for review.
+ */
+export const alwaysOn = (doc: Doc, lang: TLang) => lang === 'nl' || lang === sourceOf(doc)
+
 /** Whether visitors see this language of the post (what hreflang, the sitemap and the feeds list). */
 export function isLive(doc: Doc, lang: TLang): boolean {
   const stored = doc.translations?.[lang] ?? {}
   if (!doc.published || !hasText(doc, lang)) return false
-  return lang === sourceOf(doc) || stored.published !== false
+  return alwaysOn(doc, lang) || stored.published !== false
 }
 
 /** The languages visitors see, in the site's order. */
@@ -116,7 +122,7 @@ export function translationView(doc: Doc, lang: TLang): PostTranslation {
           ? 'published'
           : 'reviewed'
   return {
-    published: isSource || stored.published !== false,
+    published: alwaysOn(doc, lang) || stored.published !== false,
     live,
     origin: exists ? originOf(doc, lang, stored) : null,
     source_lang: from,
@@ -187,7 +193,7 @@ export function initialTranslations(doc: Doc, held: readonly string[]): StoredTr
       origin,
       source_lang: isSource ? null : source,
       source_rev: isSource ? null : rev,
-      ...(machine && held.includes(lang) ? { published: false, held: true } : {}),
+      ...(machine && held.includes(lang) && !alwaysOn(doc, lang) ? { published: false, held: true } : {}),
     }
   }
   return out

@@ -1,6 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose'
 import type { TranslationSettings } from '@site/contracts'
-import { TRANSLATION_LANGS, type TLang } from './model.js'
+import type { TLang } from './model.js'
+
+/** The languages the setting exists for (Dutch is always on the site with its post). */
+const HOLDABLE = ['en', 'de'] as const
 
 /**
  * The translation settings (issue 47): per language, whether machine text may go live before a
@@ -25,7 +28,7 @@ const model = (db: Connection): SettingsModel =>
 
 const view = (doc: Pick<SettingsDoc, 'publish_unreviewed'> | null): TranslationSettings => ({
   publish_unreviewed: Object.fromEntries(
-    TRANSLATION_LANGS.map((l) => [l, doc?.publish_unreviewed?.[l] !== false]),
+    HOLDABLE.map((l) => [l, doc?.publish_unreviewed?.[l] !== false]),
   ) as TranslationSettings['publish_unreviewed'],
 })
 
@@ -36,7 +39,7 @@ export async function readTranslationSettings(db: Connection): Promise<Translati
 /** The languages whose machine text stays off the site until reviewed. */
 export async function heldLanguages(db: Connection): Promise<TLang[]> {
   const { publish_unreviewed } = await readTranslationSettings(db)
-  return TRANSLATION_LANGS.filter((l) => !publish_unreviewed[l])
+  return HOLDABLE.filter((l) => !publish_unreviewed[l])
 }
 
 export async function writeTranslationSettings(
@@ -46,7 +49,7 @@ export async function writeTranslationSettings(
   const before = await readTranslationSettings(db)
   const set = Object.fromEntries(
     Object.entries(change)
-      .filter(([l, v]) => (TRANSLATION_LANGS as readonly string[]).includes(l) && typeof v === 'boolean')
+      .filter(([l, v]) => (HOLDABLE as readonly string[]).includes(l) && typeof v === 'boolean')
       .map(([l, v]) => [`publish_unreviewed.${l}`, v]),
   )
   const doc = await model(db)

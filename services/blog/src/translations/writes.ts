@@ -3,6 +3,7 @@ import type { BlogPostUpdate } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { NOT_FOUND, updatePost } from '../posts/repo.js'
 import {
+  alwaysOn,
   fieldsOf,
   hasText,
   humanEditMarks,
@@ -23,7 +24,7 @@ export interface LanguageWrite {
 export const NO_TEXT = (lang: TLang) =>
   `This post has no ${LANGUAGE_LABELS[lang]} text yet. Translate it or write it first.`
 export const SOURCE_ALONE =
-  'The source language of a post cannot be taken down alone: unpublish the post instead.'
+  'Dutch and the source language of a post cannot be taken down alone: unpublish the post instead.'
 const LANGUAGE_LABELS: Record<TLang, string> = { nl: 'Dutch', en: 'English', de: 'German' }
 
 export async function loadPost(posts: PostModel, id: string): Promise<PostDoc> {
@@ -74,7 +75,7 @@ export async function setLanguagePublished(
   on: boolean,
 ): Promise<LanguageWrite> {
   const before = await loadPost(posts, id)
-  if (lang === sourceOf(before as never)) {
+  if (alwaysOn(before as never, lang)) {
     if (!on) throw conflict(SOURCE_ALONE, 'SOURCE_LANGUAGE')
     return { before, after: before }
   }
@@ -154,7 +155,7 @@ export async function writeMachineTranslation(
     source_revs: revsOf({ ...before, ...fields } as never),
   }
   // Review before going live (the language's setting) applies to every machine run, not only the first.
-  if (opts.hold) {
+  if (opts.hold && !alwaysOn(before as never, lang)) {
     set[`translations.${lang}.published`] = false
     set[`translations.${lang}.held`] = true
   }

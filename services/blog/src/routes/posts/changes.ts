@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PRIVATE_NO_STORE, Type, errorResponses, findPage } from '@site/service-kit'
 import { BlogPost, PAGE_SIZE_MAX, PageQuery, Paged } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
-import { toPostDto } from '../../posts/dto.js'
+import { toPostDto, toPublicPost } from '../../posts/dto.js'
 
 const ChangesQuery = Type.Object({
   page: PageQuery.properties.page,
@@ -44,7 +44,9 @@ const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
         const docs = await Promise.all(
           [...new Set(ids.split(','))].map((id) => ctx.posts.findById(id).lean<PostDoc>()),
         )
-        const items = docs.filter((d): d is PostDoc => Boolean(d?.published)).map(toPostDto)
+        const items = docs
+          .filter((d): d is PostDoc => Boolean(d?.published))
+          .map((d) => toPublicPost(toPostDto(d)))
         return { items, page: 1, pageSize: PAGE_SIZE_MAX, total: items.length }
       }
       // The `updated` list holds the published posts by their last change (posts/listing.ts);
@@ -55,12 +57,17 @@ const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
         : null
       if (kept) {
         const docs = await Promise.all(kept.ids.map((id) => ctx.posts.findById(id).lean<PostDoc>()))
-        const items = docs.filter((d): d is PostDoc => Boolean(d?.published)).map(toPostDto)
+        const items = docs
+          .filter((d): d is PostDoc => Boolean(d?.published))
+          .map((d) => toPublicPost(toPostDto(d)))
         return { items, page, pageSize, total: kept.total }
       }
       const filter: Record<string, unknown> = { published: true }
       if (since) filter.updated_at = ctx.posts.base.trusted({ $gte: new Date(since) })
-      return findPage(ctx.posts, filter, request.query, { sort: { updated_at: 1, _id: 1 }, map: toPostDto })
+      return findPage(ctx.posts, filter, request.query, {
+        sort: { updated_at: 1, _id: 1 },
+        map: (d: PostDoc) => toPublicPost(toPostDto(d)),
+      })
     },
   )
 }

@@ -10,7 +10,7 @@ import {
   SlugRedirect,
 } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
-import { toPostDto } from '../../posts/dto.js'
+import { toPostDto, toPublicPost } from '../../posts/dto.js'
 import { listPosts } from '../../posts/list.js'
 import { listingPage } from '../../posts/listing.js'
 import { NOT_FOUND } from '../../posts/repo.js'
@@ -60,7 +60,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
         // The public list ignores `q` (a search per visitor request would bypass the cache).
         const entry = await ctx.cache.get(`published:${n}:${pageSize}`, async () => {
           const list = await listPage(true, n, pageSize)
-          return { ...list, items: await ctx.bylines(list.items) }
+          return { ...list, items: await ctx.bylines(list.items.map(toPublicPost)) }
         })
         return sendShared(request, reply, entry, [SURROGATE.posts])
       }
@@ -90,7 +90,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
         `slug:${slug}`,
         async () => {
           const doc = await ctx.posts.findOne({ slug, published: true }).lean<PostDoc>()
-          return doc ? (await ctx.bylines([toPostDto(doc)]))[0] : null
+          return doc ? (await ctx.bylines([toPublicPost(toPostDto(doc))]))[0] : null
         },
         undefined,
         (post) => [SURROGATE.post((post as { id: string }).id)],

@@ -1,0 +1,132 @@
+// @tier stack
+// Issue 47 on the whole stack (docs/editorial.md, "Translations"; docs/web.md): an edit of a post's
+// Dutch makes its English and German stale; a review clears the flag and names the reviewer; a
+// machine translation (the OpenAI-protocol test double) needs review and, with review required, is
+// not public in that language until reviewed; taking the German down removes it from hreflang, the
+// sitemap and the feed while nl and en stay; the board's counts match the posts.
+import t from 'tap'
+import { startFakeOpenAI } from '@site/service-kit/testing'
+import type { BlogPost, TranslationBoard } from '@site/contracts'
+import { startStack } from '../helpers/stack.js'
+import { adminApi, POST } from '../public/api.js'
+
+// The double marks what it translates: "[DE] <source text>".
+const fake = await startFakeOpenAI(async (body) => {
+  const user = body.messages?.filter((m) => m.role === 'user').at(0)?.content ?? ''
+  const payload = user.slice(user.indexOf('\n\n') + 2)
+  if (user.startsWith('Translate the title and the excerpt')) {
+    const meta = JSON.parse(payload) as { title: string; excerpt: string }
+    return { content: JSON.stringify({ title: `[DE] ${meta.title}`, excerpt: `[DE] ${meta.excerpt}` }) }
+  }
+  return { content: JSON.stringify({ html: payload.replace(/>([^<>]+)</g, '>[DE] $1<') }) }
+})
+t.teardown(() => fake.close())
+const stack = await startStack({
+  only: ['auth', 'content', 'blog', 'web', 'gateway'],
+  env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'test-key', OPENAI_MODEL: 'fake-model' },
+})
+t.teardown(() => stack.stop())
+const api = await adminApi(stack, 'tr-admin', 'a-long-password-for-translations')
+const send = async <T>(method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: {
+      cookie: api.cookie,
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      origin: stack.url,
+    },
+    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+  })
+  return { status: res.status, body: (await res.json()) as T }
+}
+const text = async (path: string) => (await fetch(`${stack.url}${path}`)).text()
+const hreflangs = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([a-z-]+)"/g)].map((m) => m[1])
+
+const post = await api.post<BlogPost>('/api/blog', {
+  ...POST,
+  slug: 'three-languages',
+  title_de: 'Drei Sprachen',
+  excerpt_de: 'Kurz',
+  content_de: '<p>Deutscher Inhalt.</p>',
+})
+
+t.test('an edit of the Dutch makes en and de stale; a review clears it and names the reviewer', async (t) => {
+  t.match(post.translations, { en: { stale: false }, de: { stale: false } })
+  const edited = await send<BlogPost>('PUT', `/api/blog/${post.id}`, { content_nl: '<p>Nieuwe inhoud.</p>' })
+  t.equal(edited.status, 200)
+  t.match(edited.body.translations, {
+    nl: { stale: false },
+    en: { stale: true, state: 'stale' },
+    de: { stale: true, state: 'stale' },
+  })
+  const tagged = await send<BlogPost>('PUT', `/api/blog/${post.id}`, { tags: ['other'] })
+  t.equal(tagged.body.translations!.de.stale, true, 'an unrelated change leaves the flags as they were')
+  const reviewed = await send<BlogPost>('POST', `/api/blog/${post.id}/translations/de/review`)
+  t.equal(reviewed.status, 200)
+  t.match(reviewed.body.translations!.de, { stale: false, reviewed_by: 'tr-admin', state: 'published' })
+  t.equal(reviewed.body.translations!.en.stale, true, 'the English still waits')
+})
+
+t.test('with review required, a machine translation is not public in German until reviewed', async (t) => {
+  const settings = await send('PUT', '/api/translations/settings', { publish_unreviewed: { de: false } })
+  t.equal(settings.status, 200)
+  const fresh = await api.post<BlogPost>('/api/blog', { ...POST, slug: 'machine-made' })
+  t.equal(fresh.translations!.de.state, 'missing')
+  const made = await send<BlogPost>('POST', `/api/blog/${fresh.id}/translations/de/translate`, {})
+  t.equal(made.status, 200)
+  t.match(made.body.title_de, /^\[DE\] /)
+  t.match(made.body.translations!.de, { origin: 'machine', needs_review: true, held: true, live: false })
+  const before = await text('/de/blog/machine-made')
+  t.notMatch(before, '[DE]', 'the German page shows no machine text')
+  t.same(hreflangs(before), ['nl', 'en', 'x-default'])
+  t.match(before, `<link rel="canonical" href="${stack.url}/blog/machine-made"`, 'canonical: the Dutch page')
+  t.notMatch(await text('/de/feed.xml'), '/de/blog/machine-made', 'no German feed item')
+  const reviewed = await send<BlogPost>('POST', `/api/blog/${fresh.id}/translations/de/review`)
+  t.match(reviewed.body.translations!.de, { live: true, reviewed_by: 'tr-admin', needs_review: false })
+  const after = await text('/de/blog/machine-made')
+  t.match(after, '[DE] ', 'public in German once reviewed')
+  t.same(hreflangs(after), ['nl', 'en', 'de', 'x-default'])
+  t.match(await text('/de/feed.xml'), '/de/blog/machine-made')
+})
+
+t.test('taking the German down: gone from hreflang, sitemap and feed; nl and en stay', async (t) => {
+  const sitemap = () => text('/sitemap-posts-1.xml')
+  t.match(await sitemap(), `${stack.url}/de/blog/three-languages`)
+  const down = await send<BlogPost>('POST', `/api/blog/${post.id}/translations/de/unpublish`)
+  t.equal(down.status, 200)
+  t.same(down.body.languages, ['nl', 'en'])
+  const xml = await sitemap()
+  t.notMatch(xml, `${stack.url}/de/blog/three-languages`, 'no German sitemap entry')
+  t.match(xml, `<loc>${stack.url}/blog/three-languages</loc>`)
+  t.match(xml, `<loc>${stack.url}/en/blog/three-languages</loc>`)
+  for (const path of ['/blog/three-languages', '/en/blog/three-languages'])
+    t.same(hreflangs(await text(path)), ['nl', 'en', 'x-default'], `${path}: no German alternate`)
+  const german = await fetch(`${stack.url}/de/blog/three-languages`)
+  t.equal(german.status, 200, 'the German URL shows the Dutch text, marked as such')
+  const page = await german.text()
+  t.notMatch(page, 'Deutscher Inhalt', 'not the German text taken down')
+  t.match(page, 'data-testid="post-language-notice"')
+  t.notMatch(await text('/de/feed.xml'), '/de/blog/three-languages', 'no German feed item')
+  t.match(await text('/feed.xml'), '/blog/three-languages')
+  t.match(await text('/en/feed.xml'), '/en/blog/three-languages')
+  const src = await send('POST', `/api/blog/${post.id}/translations/nl/unpublish`)
+  t.equal(src.status, 409, 'Dutch only with the post')
+})
+
+t.test("the board's counts match the posts", async (t) => {
+  const board = await send<TranslationBoard>('GET', '/api/translations?pageSize=50')
+  t.equal(board.status, 200)
+  t.equal(board.body.total, 2)
+  const row = board.body.items.find((r) => r.id === post.id)!
+  t.match(row.cells, { nl: { state: 'published' }, en: { state: 'stale' }, de: { state: 'reviewed' } })
+  t.same(board.body.counts.en, { missing: 0, needs_review: 0, stale: 1, reviewed: 0, published: 1 })
+  t.same(board.body.counts.de, { missing: 0, needs_review: 0, stale: 0, reviewed: 1, published: 1 })
+  t.same(board.body.counts.nl, { missing: 0, needs_review: 0, stale: 0, reviewed: 0, published: 2 })
+  const stale = await send<TranslationBoard>('GET', '/api/translations?lang=en&state=stale')
+  t.same(
+    stale.body.items.map((r) => r.id),
+    [post.id],
+  )
+})
