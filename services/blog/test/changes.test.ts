@@ -31,7 +31,8 @@ t.test('create, publish and delete: who, what, and the keys of the post and its 
   t.same(
     history.map((r) => [r.action, r.actor.name, r.fields]),
     [
-      ['publish', 'editor', ['published']],
+      // `languages`: the languages visitors see (issue 47) change with the post's published state.
+      ['publish', 'editor', ['languages', 'published']],
       ['create', 'editor', []],
     ],
   )
