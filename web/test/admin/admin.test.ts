@@ -120,7 +120,19 @@ t.test('signed out, /admin shows the login dialog; signing in opens the dashboar
   t.same(
     names.map((n) => n.trim()),
     // The owner (the seeded account) also has the Users tab (issue 46).
-    ['Content', 'Blog', 'Pages', 'Projects', 'Features', 'Media', 'Settings', 'Inbox', 'Audit log', 'Users'],
+    [
+      'Content',
+      'Blog',
+      'Pages',
+      'Projects',
+      'Features',
+      'Media',
+      'Settings',
+      'Inbox',
+      'Translations',
+      'Audit log',
+      'Users',
+    ],
     'the tabs, Content first',
   )
   t.equal(await tab('Content').getAttribute('aria-selected'), 'true', 'Content is the default tab')

@@ -8,6 +8,7 @@ import t from 'tap'
 import { startFakeOpenAI } from '@site/service-kit/testing'
 import type { BlogPost, TranslationBoard } from '@site/contracts'
 import { startStack } from '../helpers/stack.js'
+import { axeViolations, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { adminApi, POST } from '../public/api.js'
 
 // The double marks what it translates: "[DE] <source text>".
@@ -129,4 +130,33 @@ t.test("the board's counts match the posts", async (t) => {
     stale.body.items.map((r) => r.id),
     [post.id],
   )
+})
+
+t.test("the Translations tab: the same counts, and a cell's action", async (t) => {
+  const browser = await launchBrowser({ baseURL: stack.url })
+  t.teardown(() => browser.close())
+  const page = await browser.newPage()
+  await signInToAdmin(page, 'tr-admin', 'a-long-password-for-translations')
+  await page.getByRole('tab', { name: 'Translations', exact: true }).click()
+  await page.getByTestId('translation-board').waitFor()
+  const api = (await send<TranslationBoard>('GET', '/api/translations')).body
+  for (const lang of ['nl', 'en', 'de'] as const) {
+    const shown = await page.getByTestId(`translation-counts-${lang}`).locator('td').allInnerTexts()
+    t.same(
+      shown.map(Number),
+      ['missing', 'needs_review', 'stale', 'reviewed', 'published'].map((s) => api.counts[lang][s]),
+      `${lang}: the tab's counts are the API's`,
+    )
+  }
+  t.same(await axeViolations(page), [], 'axe: the Translations tab')
+  const en = page.locator(`[data-id="${post.id}"]`).getByTestId('cell-en')
+  t.equal(await en.getAttribute('data-state'), 'stale')
+  await en.getByRole('button', { name: 'Still right' }).click()
+  await page
+    .getByTestId('translation-counts-en')
+    .locator('td[data-state="stale"]')
+    .filter({ hasText: '0' })
+    .waitFor()
+  const after = await send<BlogPost>('GET', `/api/blog/${post.id}`)
+  t.match(after.body.translations!.en, { stale: false, reviewed_by: 'tr-admin' })
 })

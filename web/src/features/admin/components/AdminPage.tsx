@@ -17,6 +17,7 @@ import { PagesTab } from '../tabs/pages/PagesTab'
 import { ProjectsTab } from '../tabs/projects/ProjectsTab'
 import { SettingsTab } from '../tabs/settings/SettingsTab'
 import { UsersTab } from '../tabs/users/UsersTab'
+import { TranslationsTab } from '../tabs/translations/TranslationsTab'
 import { roleCan, type Capability } from '@site/contracts/role-table'
 import { useAuth } from '@/stores/auth'
 import '../admin.css'
@@ -32,6 +33,7 @@ const TABS = {
   media: MediaTab,
   settings: SettingsTab,
   inbox: InboxTab,
+  translations: TranslationsTab,
   audit: AuditTab,
   users: UsersTab,
 } as const
@@ -49,6 +51,7 @@ const NEEDS: Record<Tab, Capability[]> = {
   media: ['content.read', 'media.upload'],
   settings: ['account'],
   inbox: ['inbox'],
+  translations: ['content.read'],
   audit: ['audit'],
   users: ['users'],
 }

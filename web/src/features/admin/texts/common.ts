@@ -13,6 +13,7 @@ export const common = {
     media: 'Media',
     settings: 'Settings',
     inbox: 'Inbox',
+    translations: 'Translations',
     audit: 'Audit log',
     users: 'Users',
   },

@@ -14,12 +14,14 @@ import { pages } from './pages'
 import { projects } from './projects'
 import { settings } from './settings'
 import { policy, sessions, twoFactor, users } from './users'
+import { translations } from './translations'
 
 export const texts = {
   ...common,
   content,
   blog,
   imports,
+  translations,
   pages,
   projects,
   features,
