@@ -63,7 +63,14 @@ const translationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       `/api/blog/:id/translations/:lang/${name}`,
       {
         config: { capability: 'content.publish' },
-        schema: { tags: ['blog'], params: Params, response: { 200: BlogPost, ...errors } },
+        schema: {
+          tags: ['blog'],
+          summary: on
+            ? 'Put one language of the post on the site again (admin)'
+            : 'Take one language of the post off the site; Dutch and the source only with the post (admin)',
+          params: Params,
+          response: { 200: BlogPost, ...errors },
+        },
       },
       async (request) => {
         const { id, lang } = request.params
@@ -77,7 +84,15 @@ const translationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       `/api/blog/:id/translations/:lang/${how}`,
       {
         config: { capability: 'translate' },
-        schema: { tags: ['blog'], params: Params, response: { 200: BlogPost, ...errors } },
+        schema: {
+          tags: ['blog'],
+          summary:
+            how === 'review'
+              ? 'Review one language: machine marks and stale cleared, reviewer recorded (admin, translator)'
+              : 'Confirm one language is still right after a source change: stale cleared (admin, translator)',
+          params: Params,
+          response: { 200: BlogPost, ...errors },
+        },
       },
       async (request) => {
         const { id, lang } = request.params
@@ -93,6 +108,8 @@ const translationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
       config: { capability: 'translate' },
       schema: {
         tags: ['blog'],
+        summary:
+          'Translate one language by machine from the source; 409 over a person’s text unless overwrite (admin, translator)',
         params: Params,
         body: Type.Optional(TranslateLanguageRequest),
         response: { 200: BlogPost, ...errors, ...errorResponses(503) },

@@ -32,6 +32,8 @@ const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
       config: { capability: ['content.read'] },
       schema: {
         tags: ['translations'],
+        summary:
+          'Every post × nl/en/de with its translation state and the counts per language (admin, paged)',
         querystring: TranslationBoardQuery,
         response: { 200: TranslationBoard, ...errorResponses(400, 401, 403) },
       },
@@ -69,7 +71,11 @@ const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/translations/settings',
     {
-      schema: { tags: ['translations'], response: { 200: TranslationSettings, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['translations'],
+        summary: 'Per language: whether machine text may go live before review (admin)',
+        response: { 200: TranslationSettings, ...errorResponses(401, 403) },
+      },
     },
     async () => readTranslationSettings(app.db),
   )
@@ -80,6 +86,7 @@ const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
       config: { capability: 'content.publish' },
       schema: {
         tags: ['translations'],
+        summary: 'Change the per-language review setting; applies to the machine runs from then on (admin)',
         body: TranslationSettingsUpdate,
         response: { 200: TranslationSettings, ...errorResponses(400, 401, 403) },
       },
