@@ -34,6 +34,8 @@ const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
     tooLarge: 'File must be smaller than 10MB.',
   },
   { prefix: '/api/blog/translate-title', slow: true },
+  // A post's language translated by machine (issue 47): the model may take a minute.
+  { prefix: '/api/blog/translate', slow: true },
   // Routes of their own so the gateway's rate class can name them (plugins/rate-classes.ts): the
   // login and its second step, two-factor sign-in, invitations and password resets.
   { prefix: '/api/auth/login' },

@@ -106,7 +106,7 @@ t.test('publish and take down one language alone; the source only with the post'
 
 t.test('machine translation: needs review, 409 over a person, held until review when asked', async (t) => {
   const post = await make({ ...base, title_de: null, excerpt_de: null, content_de: null })
-  const made = await call('POST', `/api/blog/${post.id}/translations/de/translate`, eddie, {})
+  const made = await call('POST', `/api/blog/translate/${post.id}/de`, eddie, {})
   t.equal(made.statusCode, 200)
   const de = made.json<BlogPost>()
   t.match(de.title_de, /^\[GE\] Automatiseren/)
@@ -114,7 +114,7 @@ t.test('machine translation: needs review, 409 over a person, held until review 
   t.same(de.languages, ['nl', 'en', 'de'], 'machine text may go live before review by default')
   // A person edits the German title: a re-translation asks first.
   await call('PUT', `/api/blog/${post.id}`, eddie, { title_de: 'Von Hand' })
-  const asked = await call('POST', `/api/blog/${post.id}/translations/de/translate`, eddie, {})
+  const asked = await call('POST', `/api/blog/translate/${post.id}/de`, eddie, {})
   t.equal(asked.statusCode, 409)
   t.match(asked.json(), { code: 'HUMAN_EDITS', message: /title_de/ })
   t.notMatch(
@@ -127,7 +127,7 @@ t.test('machine translation: needs review, 409 over a person, held until review 
   // Review required for German from now on: also an update of a published translation is held.
   const set = await call('PUT', '/api/translations/settings', eddie, { publish_unreviewed: { de: false } })
   t.same(set.json(), { publish_unreviewed: { en: true, de: false } })
-  const again = await call('POST', `/api/blog/${post.id}/translations/de/translate`, eddie, {
+  const again = await call('POST', `/api/blog/translate/${post.id}/de`, eddie, {
     overwrite: true,
   })
   t.equal(again.statusCode, 200)
@@ -148,7 +148,7 @@ t.test('machine translation: needs review, 409 over a person, held until review 
     [],
   )
   await call('PUT', '/api/translations/settings', eddie, { publish_unreviewed: { de: true } })
-  t.equal((await call('POST', `/api/blog/${post.id}/translations/nl/translate`, eddie, {})).statusCode, 409)
+  t.equal((await call('POST', `/api/blog/translate/${post.id}/nl`, eddie, {})).statusCode, 409)
 })
 
 t.test('the offline path: the source text, marked untranslated, never live before review', async (t) => {
@@ -162,7 +162,7 @@ t.test('the offline path: the source text, marked untranslated, never live befor
       offline,
     )
   ).json<BlogPost>()
-  const res = await call('POST', `/api/blog/${made.id}/translations/de/translate`, h, {}, offline)
+  const res = await call('POST', `/api/blog/translate/${made.id}/de`, h, {}, offline)
   t.equal(res.statusCode, 200)
   const post = res.json<BlogPost>()
   t.equal(post.title_de, 'Automatiseren')
@@ -173,7 +173,7 @@ t.test('the offline path: the source text, marked untranslated, never live befor
 t.test('a translator: only their languages', async (t) => {
   const post = await make()
   t.equal((await call('POST', `/api/blog/${post.id}/translations/en/review`, tess)).statusCode, 403)
-  const refused = await call('POST', `/api/blog/${post.id}/translations/en/translate`, tess, {})
+  const refused = await call('POST', `/api/blog/translate/${post.id}/en`, tess, {})
   t.equal(refused.statusCode, 403)
   t.match(refused.json(), { code: 'FORBIDDEN_LANGUAGE', message: /de language/ })
   t.equal((await call('POST', `/api/blog/${post.id}/translations/de/dismiss`, tess)).statusCode, 200)
@@ -186,7 +186,7 @@ t.test('a translator: only their languages', async (t) => {
 
 t.test('writeHumanTranslation: a person’s text, current with the source, machine marks gone', async (t) => {
   const post = await make({ ...base, title_de: null, excerpt_de: null, content_de: null })
-  await call('POST', `/api/blog/${post.id}/translations/de/translate`, eddie, {})
+  await call('POST', `/api/blog/translate/${post.id}/de`, eddie, {})
   await call('PUT', `/api/blog/${post.id}`, eddie, { excerpt_nl: 'Anders' })
   t.equal((await read(post.id)).translations!.de.stale, true)
   await writeHumanTranslation(postModel(s.app.db), post.id, 'de', { title: 'Titel', excerpt: 'Auszug' })

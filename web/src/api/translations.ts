@@ -25,7 +25,6 @@ export const languageAction = (
   action: LanguageAction,
   overwrite = false,
 ) =>
-  postJson<BlogPost>(
-    `/api/blog/${encodeURIComponent(id)}/translations/${lang}/${action}`,
-    action === 'translate' ? { overwrite } : {},
-  )
+  action === 'translate'
+    ? postJson<BlogPost>(`/api/blog/translate/${encodeURIComponent(id)}/${lang}`, { overwrite })
+    : postJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}/translations/${lang}/${action}`, {})

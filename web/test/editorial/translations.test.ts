@@ -75,7 +75,7 @@ t.test('with review required, a machine translation is not public in German unti
   t.equal(settings.status, 200)
   const fresh = await api.post<BlogPost>('/api/blog', { ...POST, slug: 'machine-made' })
   t.equal(fresh.translations!.de.state, 'missing')
-  const made = await send<BlogPost>('POST', `/api/blog/${fresh.id}/translations/de/translate`, {})
+  const made = await send<BlogPost>('POST', `/api/blog/translate/${fresh.id}/de`, {})
   t.equal(made.status, 200)
   t.match(made.body.title_de, /^\[DE\] /)
   t.match(made.body.translations!.de, { origin: 'machine', needs_review: true, held: true, live: false })

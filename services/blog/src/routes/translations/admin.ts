@@ -103,7 +103,7 @@ const translationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
     )
 
   app.post(
-    '/api/blog/:id/translations/:lang/translate',
+    '/api/blog/translate/:id/:lang',
     {
       config: { capability: 'translate' },
       schema: {
