@@ -244,3 +244,30 @@ t.test('an endpoint without JSON mode: asked again without it, and remembered', 
   t.equal(llm.calls.filter((c) => c.body.response_format).length, 1, 'JSON mode tried once only')
   mode = translatorReply
 })
+
+t.test(
+  'review before live (issue 47): an import holds the machine language back until reviewed',
+  async (t) => {
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      s.app.inject({ method, url, headers: s.admin, ...(payload ? { payload } : {}) })
+    t.equal(
+      (await call('PUT', '/api/translations/settings', { publish_unreviewed: { en: false } })).statusCode,
+      200,
+    )
+    t.teardown(() => call('PUT', '/api/translations/settings', { publish_unreviewed: { en: true } }))
+    const res = await upload(
+      { sourceLanguage: 'nl', publish: 'true' },
+      { name: 'held.txt', type: 'text/plain', data: Buffer.from('Vastgehouden\n\nEen tekst die wacht.') },
+    )
+    t.equal(res.statusCode, 200)
+    const id = res.json().blogPost.id as string
+    const post = (await call('GET', `/api/blog/${id}`)).json()
+    t.match(post.translations, {
+      nl: { origin: 'import', live: true },
+      en: { origin: 'machine', held: true, published: false, live: false, state: 'needs_review' },
+    })
+    t.same(post.languages, ['nl'], 'the English is not on the site')
+    const reviewed = (await call('POST', `/api/blog/${id}/translations/en/review`)).json()
+    t.same(reviewed.languages, ['nl', 'en'], 'a review puts it on')
+  },
+)
