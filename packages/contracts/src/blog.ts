@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { PostTranslations } from './translations.js'
+import { GlossaryIssue } from './glossary.js'
 
 /** Languages a blog upload or a title translation may start from. */
 export const BlogSourceLanguage = Type.Union([Type.Literal('nl'), Type.Literal('en')])
@@ -55,6 +56,8 @@ export const BlogPost = Type.Object({
   needs_translation: Type.Boolean(),
   /** true while any field is machine-translated or untranslated. */
   needs_review: Type.Boolean(),
+  /** Glossary rules the machine translation broke, per field; gone when the field is edited or approved. */
+  glossary_issues: Type.Array(GlossaryIssue),
   source_language: Nullable(Type.String()),
   /** The languages visitors see this post in (issue 47): hreflang, the sitemap and the feeds list only these. */
   languages: Type.Array(Type.String()),

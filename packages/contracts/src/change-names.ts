@@ -17,6 +17,8 @@ export const CHANGE_KINDS = [
   'import',
   /** A job or a queue on the operators' queue board (issue 45). */
   'queue',
+  /** The translation glossary and formality (docs/editorial.md, "Glossary and formality"). */
+  'glossary',
 ] as const
 export type ChangeKind = (typeof CHANGE_KINDS)[number]
 

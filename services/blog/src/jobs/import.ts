@@ -18,6 +18,7 @@ import type { ImportImages } from './import-images.js'
 import { translateAndTag, type Fields, type TranslationMemo } from './translate-stage.js'
 import { deriveExcerpt, deriveTitle, titleFromFilename, truncateWords } from './derive.js'
 import type { Log } from '@site/service-kit'
+import type { Glossary } from '@site/contracts'
 
 export interface ImportDeps {
   db: Connection
@@ -29,6 +30,8 @@ export interface ImportDeps {
   memo?: TranslationMemo
   /** Called after a post was saved (cache invalidation across processes, its change record). */
   onSaved: (post: PostDoc, uploadedBy: string) => Promise<void>
+  /** The glossary and formality the translations follow (read once per import). */
+  glossary?: () => Promise<Glossary>
   /** Where this attempt stores the document's images (the caller removes them if it fails). */
   images: ImportImages
 }
@@ -102,7 +105,9 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
   const givenTags = given.length ? given : null
 
   await progress('translate', 35)
+  const glossary = deps.llm && deps.glossary ? await deps.glossary() : undefined
   const done = await translateAndTag({
+    ...(glossary ? { glossary } : {}),
     llm: deps.llm,
     ...(deps.memo ? { memo: deps.memo } : {}),
     source,
@@ -125,7 +130,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
     [`excerpt_${source}`]: excerpt,
     [`content_${source}`]: body,
   }
-  const { machine, untranslated, aiTags, translation } = done
+  const { machine, untranslated, aiTags, translation, glossaryIssues } = done
 
   await progress('save', 92)
   const post = await createPost(
@@ -148,6 +153,7 @@ export async function processImport(job: Job<BlogImportJob>, deps: ImportDeps): 
     {
       machine_translated: machine,
       untranslated,
+      glossary_issues: glossaryIssues,
       source_language: source,
       source_upload_id: uploadId,
       // Review before live (the per-language setting, docs/editorial.md): machine languages wait.

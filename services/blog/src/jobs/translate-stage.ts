@@ -5,6 +5,8 @@ import { LlmMalformed, LlmRejected, LlmUnavailable, type Llm } from '../lib/llm.
 import { chunkHtml, generateTags, translateHtml, translateMeta, type Lang } from '../lib/translate.js'
 import { truncateWords } from './derive.js'
 import type { Log } from '@site/service-kit'
+import type { Glossary, GlossaryIssue } from '@site/contracts'
+import { glossaryIssues, guideFor } from '../glossary/guide.js'
 
 export type Fields = Record<string, string | null>
 
@@ -27,6 +29,8 @@ export interface StageInput {
   /** Tags the admin or the file gave: no tags are generated then. */
   givenTags: string[] | null
   chunkChars: number
+  /** Terms and formality every translation follows (glossary/guide.ts); none without it. */
+  glossary?: Glossary
   /** On the last attempt an unreachable model means "import without translation", not "fail". */
   lastAttempt: boolean
   log: Pick<Log, 'warn'>
@@ -40,6 +44,8 @@ export interface StageOutput {
   untranslated: string[]
   aiTags: string[]
   translation: 'llm' | 'offline' | 'partial'
+  /** Glossary rules the machine translations broke (checked after each language). */
+  glossaryIssues: GlossaryIssue[]
 }
 
 /** Translate to every target and tag; falls back per language (malformed answers) or entirely (no model). */
@@ -50,6 +56,7 @@ export async function translateAndTag(s: StageInput): Promise<StageOutput> {
     untranslated: [],
     aiTags: [],
     translation: s.llm ? 'llm' : 'offline',
+    glossaryIssues: [],
   }
   if (s.llm) {
     try {
@@ -58,6 +65,7 @@ export async function translateAndTag(s: StageInput): Promise<StageOutput> {
           const done = await translateTo(s.llm, t, s, (p) => s.onProgress((i + p) / s.targets.length))
           Object.assign(out.fields, done.fields)
           out.machine.push(...done.machine)
+          out.glossaryIssues.push(...checkTerms(s, t, done.fields, done.machine))
         } catch (err) {
           if (!(err instanceof LlmMalformed)) throw err
           s.log.warn({ err, target: t }, 'model answers malformed twice; keeping the source text')
@@ -76,7 +84,14 @@ export async function translateAndTag(s: StageInput): Promise<StageOutput> {
       if (err instanceof LlmUnavailable && !s.lastAttempt) throw err // the queue retries with backoff
       if (!(err instanceof LlmUnavailable || err instanceof LlmRejected)) throw err
       s.log.warn({ err }, 'LLM unavailable; importing without translation')
-      Object.assign(out, { fields: {}, machine: [], untranslated: [], aiTags: [], translation: 'offline' })
+      Object.assign(out, {
+        fields: {},
+        machine: [],
+        untranslated: [],
+        aiTags: [],
+        translation: 'offline',
+        glossaryIssues: [],
+      })
     }
   }
   if (out.translation === 'offline') for (const t of s.targets) fillOffline(s, t, out)
@@ -84,7 +99,19 @@ export async function translateAndTag(s: StageInput): Promise<StageOutput> {
   return out
 }
 
-/** No translation for `t`: nl/en get the source text (marked untranslated) unless the admin gave one; de stays empty. */
+/** The glossary check of the fields the model wrote for `t`, each against its source field. */
+function checkTerms(s: StageInput, t: Lang, fields: Fields, machine: string[]): GlossaryIssue[] {
+  if (!s.glossary) return []
+  const source: Record<string, string> = { title: s.title, excerpt: s.excerpt, content: s.body }
+  return machine.flatMap((field) =>
+    glossaryIssues(s.glossary!, s.source, t, field, source[field.split('_')[0]!] ?? '', fields[field] ?? ''),
+  )
+}
+
+/**
+ * No translation for `t`: nl/en get the source text (marked untranslated) unless the admin gave
+ * one, so glossary terms stay exactly as written; de stays empty.
+ */
 function fillOffline(s: StageInput, t: Lang, out: StageOutput) {
   if (t === 'de') return
   const source = { title: s.title, excerpt: s.excerpt, content: s.body }
@@ -104,14 +131,22 @@ async function translateTo(
 ) {
   const fields: Fields = {}
   const machine: string[] = []
+  const guide = s.glossary ? guideFor(s.glossary, s.source, t) : null
+  // A changed glossary or formality is a different question: the memo keys name what the model is told.
+  const told = (text: string) => (guide ? `${guide.tone}\n${guide.terms(text)}` : '')
   const titleOverride = t === 'de' ? '' : (s.overrides[`title_${t}`] ?? '')
   const excerptOverride = t === 'de' ? '' : (s.overrides[`excerpt_${t}`] ?? '')
   fields[`title_${t}`] = titleOverride
   fields[`excerpt_${t}`] = excerptOverride
   if (!titleOverride || !excerptOverride) {
     const meta = JSON.parse(
-      await memoized(s.memo, ['meta', s.source, t, s.title, s.excerpt], async () =>
-        JSON.stringify(await translateMeta(llm, { title: s.title, excerpt: s.excerpt }, s.source, t)),
+      await memoized(
+        s.memo,
+        ['meta', s.source, t, s.title, s.excerpt, told(`${s.title}\n${s.excerpt}`)],
+        async () =>
+          JSON.stringify(
+            await translateMeta(llm, { title: s.title, excerpt: s.excerpt }, s.source, t, guide),
+          ),
       ),
     ) as { title: string; excerpt: string }
     if (!titleOverride) {
@@ -128,7 +163,9 @@ async function translateTo(
   for (const [i, chunk] of chunks.entries()) {
     parts.push(
       sanitizePostHtml(
-        await memoized(s.memo, ['html', s.source, t, chunk], () => translateHtml(llm, chunk, s.source, t)),
+        await memoized(s.memo, ['html', s.source, t, chunk, told(chunk)], () =>
+          translateHtml(llm, chunk, s.source, t, guide),
+        ),
       ),
     )
     await onProgress((i + 1) / chunks.length)

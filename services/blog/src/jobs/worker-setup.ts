@@ -6,6 +6,8 @@ import { pingMongo, type Closable, type Log } from '@site/service-kit'
 import { UnrecoverableError, createWorker, instrumentQueue } from '@site/service-kit/queues'
 import type { WorkerConfig } from '../config.js'
 import { postModel } from '../models/post.js'
+import { glossaryModel } from '../glossary/model.js'
+import { readGlossary } from '../glossary/repo.js'
 import { createLlm } from '../lib/llm.js'
 import { listingAnnouncement, postListing } from '../posts/listing.js'
 import { toPostDto } from '../posts/dto.js'
@@ -63,6 +65,7 @@ export async function startImportWorker(
           posts,
           llm,
           memo,
+          glossary: () => readGlossary(glossaryModel(db)),
           settings: config,
           log,
           images,

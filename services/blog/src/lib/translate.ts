@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import { packChunks } from '@site/service-kit'
 import type { Llm } from './llm.js'
+import type { TranslationGuide } from '../glossary/guide.js'
 
 export const LANGUAGE_NAMES = { nl: 'Dutch', en: 'English', de: 'German' } as const
 export type Lang = keyof typeof LANGUAGE_NAMES
@@ -15,15 +16,31 @@ const TagsAnswer = Type.Object({
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { minItems: 1, maxItems: 10 }),
 })
 
-const TRANSLATOR = (from: Lang, to: Lang) =>
+/** The glossary and formality for this language pair (glossary/guide.ts); null: none. */
+type Guide = TranslationGuide | null | undefined
+
+const TRANSLATOR = (from: Lang, to: Lang, guide?: Guide) =>
   `You translate website content from ${LANGUAGE_NAMES[from]} to ${LANGUAGE_NAMES[to]} for a software company's blog. ` +
-  'Keep the meaning, tone and formatting. Answer with one JSON object only.'
+  'Keep the meaning, tone and formatting. Answer with one JSON object only.' +
+  (guide?.tone ? ` ${guide.tone}` : '')
+
+/** The request with the glossary entries that occur in `text` before the text itself. */
+const withTerms = (instruction: string, text: string, payload: string, guide?: Guide) => {
+  const terms = guide?.terms(text)
+  return `${instruction}${terms ? `\n${terms}` : ''}\n\n${payload}`
+}
 
 /** Interactive (the admin waits): a shorter time limit than the import's calls. */
-export async function translateTitle(llm: Llm, title: string, from: Lang, to: Lang): Promise<string> {
+export async function translateTitle(
+  llm: Llm,
+  title: string,
+  from: Lang,
+  to: Lang,
+  guide?: Guide,
+): Promise<string> {
   const answer = await llm.json(
-    TRANSLATOR(from, to),
-    `Translate this title. Answer as {"translation": "..."}.\n\nTitle: ${title}`,
+    TRANSLATOR(from, to, guide),
+    withTerms('Translate this title. Answer as {"translation": "..."}.', title, `Title: ${title}`, guide),
     TitleAnswer,
     { timeoutMs: 30000 },
   )
@@ -35,19 +52,32 @@ export async function translateMeta(
   meta: { title: string; excerpt: string },
   from: Lang,
   to: Lang,
+  guide?: Guide,
 ) {
-  const user =
-    'Translate the title and the excerpt of this blog post. Answer as {"title": "...", "excerpt": "..."}.\n\n' +
-    JSON.stringify(meta)
-  return llm.json(TRANSLATOR(from, to), user, MetaAnswer)
+  const user = withTerms(
+    'Translate the title and the excerpt of this blog post. Answer as {"title": "...", "excerpt": "..."}.',
+    `${meta.title}\n${meta.excerpt}`,
+    JSON.stringify(meta),
+    guide,
+  )
+  return llm.json(TRANSLATOR(from, to, guide), user, MetaAnswer)
 }
 
-export async function translateHtml(llm: Llm, html: string, from: Lang, to: Lang): Promise<string> {
-  const user =
+export async function translateHtml(
+  llm: Llm,
+  html: string,
+  from: Lang,
+  to: Lang,
+  guide?: Guide,
+): Promise<string> {
+  const user = withTerms(
     'Translate the text of this HTML fragment. Keep every tag and attribute exactly as it is; translate only the text. ' +
-    'Answer as {"html": "..."}.\n\n' +
-    html
-  return (await llm.json(TRANSLATOR(from, to), user, HtmlAnswer)).html
+      'Answer as {"html": "..."}.',
+    html,
+    html,
+    guide,
+  )
+  return (await llm.json(TRANSLATOR(from, to, guide), user, HtmlAnswer)).html
 }
 
 export async function generateTags(llm: Llm, title: string, text: string): Promise<string[]> {

@@ -47,6 +47,7 @@ export type PostDoc = Stored<
     | 'unpublish_at'
     | 'languages'
     | 'translations'
+    | 'glossary_issues'
   >
 > & {
   _id: Types.ObjectId
@@ -59,6 +60,8 @@ export type PostDoc = Stored<
   preview_version?: number
   /** The account that wrote the post (issue 46): an author may change only their own drafts. */
   author_id?: string | null
+  /** Glossary rules the machine translation broke (absent in older documents). */
+  glossary_issues?: BlogPost['glossary_issues']
   /** Set while a moment is ahead: what the schedule sweep reads (the kit's scheduledMark). */
   scheduled?: boolean
   /** Per language: published, origin, source revision, review (translations/model.ts; absent in older posts). */
@@ -76,6 +79,10 @@ const postSchema = new Schema<PostDoc>(
     // Written by imports, not by the admin's bodies.
     machine_translated: { type: [String], default: [] },
     untranslated: { type: [String], default: [] },
+    glossary_issues: {
+      type: [{ _id: false, lang: String, field: String, term: String, kind: String, expected: String }],
+      default: [],
+    },
     source_language: { type: String, default: null },
     source_upload_id: { type: String, default: undefined },
     preview_version: { type: Number, default: 0 },

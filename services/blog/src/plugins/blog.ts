@@ -7,6 +7,7 @@ import type { Config } from '../config.js'
 import { postModel, type PostModel } from '../models/post.js'
 import { importModel, type ImportModel } from '../models/import.js'
 import { redirectModel } from '../models/redirect.js'
+import { glossaryModel, type GlossaryModel } from '../glossary/model.js'
 import { slugRedirects, type SlugRedirects } from '@site/service-kit/editorial'
 import { publishedCache } from '../posts/cache.js'
 import { publicBylines } from '../posts/bylines.js'
@@ -23,6 +24,8 @@ export interface Blog {
   posts: PostModel
   /** Who started which import when (the admin's imports list); the state is the queue's. */
   imports: ImportModel
+  /** The translation glossary and formality (glossary/). */
+  glossary: GlossaryModel
   /** Old slugs of published posts: `follow` after a save, `resolve` for the web server's 301. */
   redirects: SlugRedirects
   /** The public answers (posts/cache.ts); forgotten by every write's afterWrite. */
@@ -89,6 +92,7 @@ export default fp<{ config: Config }>(
       config,
       posts,
       imports,
+      glossary: glossaryModel(app.db),
       redirects: slugRedirects(redirectDocs, posts, 'post_id'),
       cache,
       listing,

@@ -35,6 +35,13 @@ export function toPostSummaryDto(
     untranslated,
     needs_translation: untranslated.length > 0,
     needs_review: machine.length > 0 || untranslated.length > 0,
+    glossary_issues: (doc.glossary_issues ?? []).map(({ lang, field, term, kind, expected }) => ({
+      lang,
+      field,
+      term,
+      kind,
+      ...(expected ? { expected } : {}),
+    })),
     source_language: nullable(doc.source_language),
     languages: liveLanguages(doc as never),
     created_at: iso(doc.created_at),

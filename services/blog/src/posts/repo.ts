@@ -1,5 +1,5 @@
 import mongoose from 'mongoose'
-import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate } from '@site/contracts'
+import { BLOG_LOCALIZED_FIELDS, BlogPostCreate, BlogPostUpdate, type GlossaryIssue } from '@site/contracts'
 import {
   badRequest,
   checkSchedule,
@@ -34,6 +34,7 @@ const UPDATABLE = new Set(Object.keys(BlogPostUpdate.properties))
 export interface CreateExtras {
   machine_translated?: string[]
   untranslated?: string[]
+  glossary_issues?: GlossaryIssue[]
   source_language?: string | null
   source_upload_id?: string
   /** The account that writes the post (issue 46). */
@@ -170,6 +171,7 @@ export async function updatePost(
   if (cleared.size) {
     set.machine_translated = (current.machine_translated ?? []).filter((f) => !cleared.has(f))
     set.untranslated = (current.untranslated ?? []).filter((f) => !cleared.has(f))
+    set.glossary_issues = (current.glossary_issues ?? []).filter((i) => !cleared.has(i.field))
   }
   // The unique index decides when another write took the slug since the check.
   const updated = await posts

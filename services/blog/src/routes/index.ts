@@ -10,6 +10,8 @@ import imagesInfo from './images/info.js'
 import translateAdmin from './translate/admin.js'
 import translationsAdmin from './translations/admin.js'
 import translationsBoard from './translations/board.js'
+import glossaryAdmin from './glossary/admin.js'
+import xliffAdmin from './translations/xliff.js'
 import uploadAdmin from './upload/admin.js'
 import jobsAdmin from './jobs/admin.js'
 import importsAdmin from './imports/admin.js'
@@ -30,6 +32,8 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     translateAdmin,
     translationsAdmin,
     translationsBoard,
+    glossaryAdmin,
+    xliffAdmin,
     uploadAdmin,
     jobsAdmin,
     importsAdmin,

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError, adminOnly, badRequest, errorResponses } from '@site/service-kit'
 import { TranslateTitleRequest, TranslateTitleResponse } from '@site/contracts'
 import { translateTitle } from '../../lib/translate.js'
+import { guideFor } from '../../glossary/guide.js'
+import { readGlossary } from '../../glossary/repo.js'
 import { plainText } from '@site/contracts/text'
 
 export const NO_LLM =
@@ -31,9 +33,9 @@ const translateAdmin: FastifyPluginAsyncTypebox = async (app) => {
         )
       if (!ctx.llm) throw new HttpError(503, NO_LLM, 'LLM_NOT_CONFIGURED')
       try {
-        const translatedTitle = plainText(
-          await translateTitle(ctx.llm, title, from, from === 'nl' ? 'en' : 'nl'),
-        ).slice(0, 200)
+        const to = from === 'nl' ? 'en' : 'nl'
+        const guide = guideFor(await readGlossary(ctx.glossary), from, to)
+        const translatedTitle = plainText(await translateTitle(ctx.llm, title, from, to, guide)).slice(0, 200)
         return { translatedTitle }
       } catch (err) {
         request.log.warn({ err }, 'title translation failed')
