@@ -1,7 +1,17 @@
 // The translation workflow (docs/api.md "Translations", issue 47): the board of every post's
-// languages and the per-language writes (machine translation, review, "still right", publish).
-import type { BlogPost, TranslationBoard, TranslationLang, PostTranslationState } from '@site/contracts'
-import { getJson, postJson } from '@/lib/api'
+// languages and the per-language writes (machine translation, review, "still right", publish);
+// the glossary and formality every machine translation follows, and XLIFF 2.0 files for agencies.
+import type {
+  BlogPost,
+  Glossary,
+  GlossaryInput,
+  PostTranslationState,
+  SiteLang,
+  TranslationBoard,
+  TranslationLang,
+  XliffImportResult,
+} from '@site/contracts'
+import { getJson, getText, postForm, postJson, putJson } from '@/lib/api'
 
 export interface BoardQuery {
   page: number
@@ -28,3 +38,17 @@ export const languageAction = (
   action === 'translate'
     ? postJson<BlogPost>(`/api/blog/translate/${encodeURIComponent(id)}/${lang}`, { overwrite })
     : postJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}/translations/${lang}/${action}`, {})
+
+export const getGlossary = () => getJson<Glossary>('/api/blog/glossary')
+export const saveGlossary = (body: GlossaryInput) => putJson<Glossary>('/api/blog/glossary', body)
+
+/** GET /api/translations/xliff: the chosen posts' source and `target` as an XLIFF 2.0 file's text. */
+export const exportXliff = (ids: string[], target: SiteLang) =>
+  getText('/api/translations/xliff', { params: { target, ids: ids.join(',') } })
+
+/** POST /api/translations/xliff (multipart `file`): which units were applied and which refused, and why. */
+export async function importXliff(file: File): Promise<XliffImportResult> {
+  const form = new FormData()
+  form.append('file', file)
+  return (await postForm<XliffImportResult>('/api/translations/xliff', form)).data
+}

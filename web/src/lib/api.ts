@@ -168,6 +168,11 @@ export async function getJson<T>(path: string, opts: RequestOptions = {}): Promi
   }
 }
 
+/** GET a path and answer its body as text (a file to download, e.g. an XLIFF export). */
+export async function getText(path: string, opts?: RequestOptions): Promise<string> {
+  return (await send('GET', path, undefined, opts)).data
+}
+
 /** POST a JSON body (or none) and parse the JSON answer (undefined for an empty answer). */
 export async function postJson<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
   return readJson<T>(await send('POST', path, body, opts))

@@ -13,8 +13,9 @@ import { media } from './media'
 import { pages } from './pages'
 import { projects } from './projects'
 import { settings } from './settings'
-import { policy, sessions, twoFactor, users } from './users'
+import { agency } from './agency'
 import { translations } from './translations'
+import { policy, sessions, twoFactor, users } from './users'
 
 export const texts = {
   ...common,
@@ -28,6 +29,7 @@ export const texts = {
   media,
   editor,
   settings,
+  agency,
   inbox,
   chat,
   history,

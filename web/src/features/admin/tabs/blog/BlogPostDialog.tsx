@@ -140,7 +140,13 @@ export function BlogPostDialog({
             />
           ) : null}
           {review.length ? (
-            <ReviewNote fields={review} checked={reviewed} onChange={setReviewed} disabled={busy} />
+            <ReviewNote
+              fields={review}
+              issues={post?.glossary_issues ?? []}
+              checked={reviewed}
+              onChange={setReviewed}
+              disabled={busy}
+            />
           ) : null}
           <div className="admin-grid-2">
             {TITLES.map((key) => (

@@ -20,6 +20,8 @@ import { SearchField } from '../../components/list/SearchField'
 import { useConfirm } from '../../hooks/useConfirm'
 import { useEditFull } from '../../hooks/useEditDialog'
 import { ImportsSection } from './imports/ImportsSection'
+import { GlossarySection } from './GlossarySection'
+import { XliffSection } from './XliffSection'
 import { HistoryButton } from '../../components/history/HistoryDialog'
 import { ScheduledBadge, ScheduleTimes } from '../../components/schedule/Schedule'
 import { texts } from '../../texts'
@@ -29,10 +31,10 @@ import { useAuth } from '@/stores/auth'
 export function BlogTab() {
   const t = texts
   const tb = t.blog
-  const canImport = roleCan(
-    useAuth((s) => s.user?.role),
-    'imports',
-  )
+  const role = useAuth((s) => s.user?.role)
+  const canImport = roleCan(role, 'imports')
+  // The glossary and the agencies' files (issue 47): editors and translators.
+  const canTranslate = roleCan(role, 'translate')
   const list = usePagedList(
     (page, q) => queryKeys.blog.page('all', page, ADMIN_PAGE_SIZE, q),
     (page, q, signal) => listPosts(page, ADMIN_PAGE_SIZE, q, signal),
@@ -120,6 +122,8 @@ export function BlogTab() {
       </Section>
       {/* Imports are an editor's (issue 46: an author has no `imports`). */}
       {canImport ? <ImportsSection onOpenPost={(post) => void dialog.openEdit(post)} /> : null}
+      {canTranslate ? <XliffSection posts={query.data?.items ?? []} /> : null}
+      {canTranslate ? <GlossarySection /> : null}
     </>
   )
 }
