@@ -36,6 +36,13 @@ const SPECIAL_ROUTES: Omit<UpstreamRoute, 'upstream'>[] = [
   { prefix: '/api/blog/translate-title', slow: true },
   // A post's language translated by machine (issue 47): the model may take a minute.
   { prefix: '/api/blog/translate', slow: true },
+  // An agency's XLIFF file (up to 10 MB, like an upload) and its import, written post by post.
+  {
+    prefix: '/api/translations/xliff',
+    slow: true,
+    bodyLimit: BODY_LIMITS.upload,
+    tooLarge: 'File must be smaller than 10MB.',
+  },
   // Routes of their own so the gateway's rate class can name them (plugins/rate-classes.ts): the
   // login and its second step, two-factor sign-in, invitations and password resets.
   { prefix: '/api/auth/login' },

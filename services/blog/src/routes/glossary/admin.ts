@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ADMIN_WRITE_ERRORS, adminOnly, errorResponses } from '@site/service-kit'
+import { adminOnly, errorResponses } from '@site/service-kit'
 import { Glossary, GlossaryInput } from '@site/contracts'
 import { readGlossary, saveGlossary } from '../../glossary/repo.js'
 import { GLOSSARY_ID } from '../../glossary/model.js'
@@ -34,7 +34,7 @@ const glossaryAdmin: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Replace the translation glossary (admin)',
         body: GlossaryInput,
-        response: { 200: Glossary, ...ADMIN_WRITE_ERRORS },
+        response: { 200: Glossary, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

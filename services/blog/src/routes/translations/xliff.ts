@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
-import {
-  ADMIN_WRITE_ERRORS,
-  Type,
-  adminCan,
-  badRequest,
-  errorResponses,
-  adminOnly,
-  forbidden,
-  notFound,
-} from '@site/service-kit'
+import { Type, adminCan, badRequest, errorResponses, adminOnly, forbidden, notFound } from '@site/service-kit'
 import { ROLE_MESSAGES, SiteLang, XliffImportResult } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { MAX_UPLOAD_BYTES } from '../../lib/filecheck.js'
@@ -82,7 +73,7 @@ const xliffAdmin: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Import a translated XLIFF file (multipart `file`) as a person’s edit (admin)',
         consumes: ['multipart/form-data'],
-        response: { 200: XliffImportResult, ...ADMIN_WRITE_ERRORS, ...errorResponses(413) },
+        response: { 200: XliffImportResult, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request) => {
