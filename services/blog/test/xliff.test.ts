@@ -158,6 +158,7 @@ t.test('a file filled in by a translator imports back as a person’s edit', asy
   t.equal(records.length, 1, 'recorded like an edit in the editor, with its revision')
   t.ok(records[0]!.fields.includes('content_de'))
   t.equal(records[0]!.actor_name, 'editor')
+  t.match(post.translations.de, { origin: 'human', source_lang: 'nl', stale: false }, 'a person’s German now')
 })
 
 t.test('after a source edit the same file is refused for the changed unit only', async (t) => {
@@ -179,6 +180,8 @@ t.test('after a source edit the same file is refused for the changed unit only',
     code: 'SOURCE_CHANGED',
     reason: /source text changed since the export.*\(line \d+\)/,
   })
+  const post = (await s.app.inject({ url: `/api/blog/${a.id}`, headers: s.admin })).json()
+  t.equal(post.translations.de.stale, true, 'the German stays stale: its changed body was refused')
 })
 
 t.test('units the store cannot take are refused one by one, with the reason', async (t) => {

@@ -144,7 +144,8 @@ export async function importXliff(
   mayWrite(plan.target)
   const applied: XliffUnitResult[] = []
   for (const [postId, write] of plan.writes) {
-    await applyHumanTranslation(app, request, postId, plan.target as TLang, write.fields)
+    const partial = plan.refused.some((r) => r.post === postId)
+    await applyHumanTranslation(app, request, postId, plan.target as TLang, write.fields, { partial })
     applied.push(...write.units)
   }
   return { target: plan.target, applied, refused: plan.refused }
