@@ -32,8 +32,23 @@ export const ContactCreateBody = Type.Object({
    * (`session_…`, as the chat API's `sessionId`). One that is not such an id is ignored, never a 400.
    */
   chatSessionId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  /**
+   * The solved proof of work (ALTCHA): base64 of the JSON `{ algorithm, challenge, number, salt,
+   * signature }` for a challenge of `GET /api/contacts/challenge`. Required; each is accepted once.
+   */
+  altcha: Type.Optional(Type.String({ maxLength: 2000 })),
 })
 export type ContactCreateBody = Static<typeof ContactCreateBody>
+
+/** `GET /api/contacts/challenge`: an ALTCHA challenge (find `number` ≤ maxnumber with SHA-256(salt + number) = challenge). */
+export const ContactChallenge = Type.Object({
+  algorithm: Type.Literal('SHA-256'),
+  challenge: Type.String(),
+  maxnumber: Type.Integer(),
+  salt: Type.String(),
+  signature: Type.String(),
+})
+export type ContactChallenge = Static<typeof ContactChallenge>
 
 export const ContactCreated = Type.Object({ id: Type.String(), ok: Type.Literal(true) })
 export type ContactCreated = Static<typeof ContactCreated>
@@ -44,7 +59,24 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 const MailState = Type.Object({
   sentAt: Type.Union([Type.String(), Type.Null()]),
   error: Type.Union([Type.String(), Type.Null()]),
+  /** Why this mail is not sent at all (`recent`: this address got a confirmation within the hour). */
+  skipped: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 })
+
+export const WEBHOOK_STATUSES = ['pending', 'delivered', 'failed'] as const
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
+
+/** One webhook receiver's delivery of a request. */
+export const WebhookState = Type.Object({
+  url: Type.String(),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  deliveredAt: Type.Union([Type.String(), Type.Null()]),
+  /** The receiver's last HTTP status, or null when it was not reached. */
+  lastStatus: Type.Union([Type.Integer(), Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+})
+export type WebhookState = Static<typeof WebhookState>
 
 /** One consultation request as the admin inbox shows it. */
 export const ContactItem = Type.Object({
@@ -68,6 +100,8 @@ export const ContactItem = Type.Object({
     team: MailState,
     visitor: MailState,
   }),
+  /** The signed webhook per configured receiver (empty when none is configured). */
+  webhooks: Type.Array(WebhookState),
 })
 export type ContactItem = Static<typeof ContactItem>
 

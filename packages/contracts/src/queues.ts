@@ -6,6 +6,7 @@ export const QUEUES = {
   blogImport: 'blog-import',
   blogSchedule: 'blog-schedule',
   contactNotify: 'contact-notify',
+  contactWebhook: 'contact-webhook',
   mediaVariants: 'media-variants',
   // The same job (MediaVariantsJob) for the blog's imported images: its worker reads the blog's store.
   blogImageVariants: 'blog-image-variants',
@@ -35,6 +36,12 @@ export type PageScheduleJob = ScheduleJobOf<'pageId'>
 
 export interface ContactNotifyJob {
   contactId: string
+}
+
+/** One signed webhook delivery of a request: the receiver is the request's `webhooks[index]`. */
+export interface ContactWebhookJob {
+  contactId: string
+  index: number
 }
 
 export interface MediaVariantsJob {

@@ -1,4 +1,11 @@
-import { Type, loadConfig, backendConfigProperties, serviceConfigProperties } from '@site/service-kit'
+import {
+  ConfigError,
+  Type,
+  loadConfig,
+  backendConfigProperties,
+  serviceConfigProperties,
+} from '@site/service-kit'
+import { proofConfigProperties } from './lib/proof-config.js'
 
 /** Retries of the notification job: shared by the API (first enqueue) and the worker's relay. */
 const notifyJobProperties = {
@@ -14,9 +21,24 @@ const notifyJobProperties = {
   }),
 }
 
+/** The signed webhook (docs/contact.md, "Webhook"): read by the API (which URLs) and the worker (secret, retries). */
+const webhookProperties = {
+  /** Comma-separated receivers of every stored request; empty: no webhook. */
+  CONTACT_WEBHOOK_URLS: Type.String({ default: '' }),
+  CONTACT_WEBHOOK_SECRET: Type.Optional(
+    Type.String({ minLength: 32, description: 'signs webhook requests (32+ chars)' }),
+  ),
+  WEBHOOK_ATTEMPTS: Type.Integer({ minimum: 1, default: 10 }),
+  WEBHOOK_BACKOFF_MS: Type.Integer({ minimum: 1, default: 5000 }),
+  /** The version of the privacy text the form is published under; stored with each request. */
+  CONTACT_CONSENT_VERSION: Type.String({ default: '1' }),
+}
+
 export const configProperties = {
   ...serviceConfigProperties,
   ...notifyJobProperties,
+  ...proofConfigProperties,
+  ...webhookProperties,
   PORT: Type.Integer({ default: 3005 }),
   MONGO_DB: Type.String({ default: 'site_contact' }),
   /** Submissions per client IP per window (honeypot and invalid ones count too). */
@@ -26,13 +48,27 @@ export const configProperties = {
   CONTACT_DEDUPE_WINDOW_S: Type.Integer({ minimum: 1, default: 120 }),
 }
 
+/** Webhook receivers without a secret would get requests anyone could forge: refused at start. */
+function signedWebhooks<C extends { CONTACT_WEBHOOK_URLS: string; CONTACT_WEBHOOK_SECRET?: string }>(
+  c: C,
+): C {
+  if (c.CONTACT_WEBHOOK_URLS.trim() !== '' && !c.CONTACT_WEBHOOK_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  - CONTACT_WEBHOOK_SECRET: required with CONTACT_WEBHOOK_URLS (32+ chars)',
+    )
+  return c
+}
+
 export type Config = ReturnType<typeof readConfig>
 export const readConfig = (env: Record<string, string | undefined> = process.env) =>
-  loadConfig(configProperties, env)
+  signedWebhooks(loadConfig(configProperties, env))
 
 export const workerConfigProperties = {
   ...backendConfigProperties,
   ...notifyJobProperties,
+  ...webhookProperties,
+  /** Time limit of one webhook request (ms). */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000 }),
   MONGO_DB: Type.String({ default: 'site_contact' }),
   WORKER_PORT: Type.Integer({ default: 3015 }),
   SMTP_URL: Type.String({
@@ -65,4 +101,4 @@ export const workerConfigProperties = {
 
 export type WorkerConfig = ReturnType<typeof readWorkerConfig>
 export const readWorkerConfig = (env: Record<string, string | undefined> = process.env) =>
-  loadConfig(workerConfigProperties, env)
+  signedWebhooks(loadConfig(workerConfigProperties, env))

@@ -3,12 +3,13 @@ import { connectMongo, pingMongo, type Closable, type Log } from '@site/service-
 import { createWorker, instrumentQueue, UnrecoverableError, type Job } from '@site/service-kit/queues'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { WorkerConfig } from './config.js'
-import { contactModel } from './models/contact.js'
+import { contactModel, type ContactDoc } from './models/contact.js'
 import { createMailer } from './mail/transport.js'
 import { CAPPED_BACKOFF, createNotifyQueue } from './lib/notify-queue.js'
 import { PermanentMailError, processNotify, type NotifyResult } from './jobs/notify.js'
 import { startRelay } from './jobs/relay.js'
 import { smtpRecovery } from './mail/recovery.js'
+import { startWebhooks } from './webhook-worker.js'
 
 interface Ctx {
   log: Log
@@ -45,8 +46,11 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
     onBack: () => notify.queue.promoteJobs(),
     log: ctx.log,
   })
+  const webhooks = startWebhooks(config, ctx, contacts)
   const deps = {
     contacts,
+    // A request's webhook deliveries are queued by its notify job (covered by the relay).
+    onLoaded: (doc: ContactDoc) => webhooks.queue.enqueue(doc._id.toString(), doc.webhooks),
     mailer,
     from: config.MAIL_FROM,
     teamEmail: config.TEAM_EMAIL,
@@ -104,6 +108,7 @@ export async function startNotifier(config: WorkerConfig, ctx: Ctx): Promise<Clo
     relay,
     recovery,
     { close: () => worker.close() },
+    ...webhooks.closables,
     ...(queueMetrics ? [queueMetrics] : []),
     { close: () => notify.close() },
     { close: async () => mailer.close() },

@@ -1,5 +1,5 @@
 import type { ContactNotifyJob } from '@site/contracts'
-import type { ContactModel } from '../models/contact.js'
+import type { ContactDoc, ContactModel } from '../models/contact.js'
 import { teamMail, visitorMail, type ContactFields } from '../mail/templates.js'
 import { describe, isPermanent, isUnreachable, type Mailer, type OutgoingMail } from '../mail/transport.js'
 import type { Log } from '@site/service-kit'
@@ -15,6 +15,8 @@ export interface NotifyDeps {
   onMail?: (kind: MailKind, outcome: 'sent' | 'transient' | 'permanent') => void
   /** A send could not reach the SMTP server at all. */
   onUnreachable?: () => void
+  /** The request is due for delivery (before its mails): queues its webhooks. */
+  onLoaded?: (doc: ContactDoc) => Promise<void>
 }
 
 export interface Attempt {
@@ -50,6 +52,7 @@ export async function processNotify(
   if (doc.erasedAt || n.status === 'cancelled') return { outcome: 'cancelled' }
   if (n.status === 'sent') return { outcome: 'already-sent' }
   if (n.status === 'failed') return { outcome: 'failed' }
+  await deps.onLoaded?.(doc)
 
   const fields: ContactFields = {
     id: contactId,
@@ -80,7 +83,8 @@ export async function processNotify(
     },
   }
 
-  const pending = (['team', 'visitor'] as const).filter((kind) => !n[kind]?.sentAt)
+  // A visitor confirmation skipped at submit (one per address per hour) is not sent, ever.
+  const pending = (['team', 'visitor'] as const).filter((kind) => !n[kind]?.sentAt && !n[kind]?.skipped)
   const now = () => new Date()
   const set: Record<string, unknown> = {}
   const failures: { kind: MailKind; permanent: boolean; text: string }[] = []

@@ -26,7 +26,19 @@ export function toContactDto(c: Stored): ContactItem {
       lastError: n?.lastError ?? null,
       attempts: n?.attempts ?? 0,
       team: { sentAt: iso(n?.team?.sentAt), error: n?.team?.error ?? null },
-      visitor: { sentAt: iso(n?.visitor?.sentAt), error: n?.visitor?.error ?? null },
+      visitor: {
+        sentAt: iso(n?.visitor?.sentAt),
+        error: n?.visitor?.error ?? null,
+        skipped: n?.visitor?.skipped ?? null,
+      },
     },
+    webhooks: (c.webhooks ?? []).map((w) => ({
+      url: w.url,
+      status: w.status,
+      attempts: w.attempts ?? 0,
+      deliveredAt: iso(w.deliveredAt),
+      lastStatus: w.lastStatus ?? null,
+      lastError: w.lastError ?? null,
+    })),
   }
 }

@@ -1,8 +1,31 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
-import { NOTIFICATION_STATUSES, type NotificationStatus } from '@site/contracts'
+import {
+  NOTIFICATION_STATUSES,
+  WEBHOOK_STATUSES,
+  type NotificationStatus,
+  type WebhookStatus,
+} from '@site/contracts'
 
 /** One mail of a request's notification (to the team, to the visitor). */
-export type MailState = { sentAt: Date | null; messageId: string | null; error: string | null }
+export type MailState = {
+  sentAt: Date | null
+  messageId: string | null
+  error: string | null
+  /** Not to be sent at all: `recent` (the address got a confirmation within the hour). */
+  skipped?: string | null
+}
+
+/** One webhook receiver's delivery of the request (docs/contact.md, "Webhook"). */
+export type WebhookDelivery = {
+  url: string
+  status: WebhookStatus
+  attempts: number
+  deliveredAt: Date | null
+  lastStatus: number | null
+  lastError: string | null
+  /** Bumped by "send again": the job id of the next delivery. */
+  round: number
+}
 
 export type ContactDoc = {
   _id: Types.ObjectId
@@ -32,6 +55,9 @@ export type ContactDoc = {
     team: MailState
     visitor: MailState
   }
+  webhooks?: WebhookDelivery[]
+  /** CONTACT_CONSENT_VERSION when the request was sent: the privacy text the form stood under. */
+  consentVersion?: string | null
 }
 
 const mailState = new Schema<MailState>(
@@ -40,6 +66,20 @@ const mailState = new Schema<MailState>(
     messageId: { type: String, default: null },
     /** Last failure of this mail (SMTP code and text); cleared once it is sent. */
     error: { type: String, default: null },
+    skipped: { type: String, default: null },
+  },
+  { _id: false },
+)
+
+const webhookDelivery = new Schema<WebhookDelivery>(
+  {
+    url: { type: String, required: true },
+    status: { type: String, enum: WEBHOOK_STATUSES, default: 'pending' },
+    attempts: { type: Number, default: 0 },
+    deliveredAt: { type: Date, default: null },
+    lastStatus: { type: Number, default: null },
+    lastError: { type: String, default: null },
+    round: { type: Number, default: 0 },
   },
   { _id: false },
 )
@@ -78,6 +118,9 @@ const contactSchema = new Schema<ContactDoc>({
     team: { type: mailState, default: () => ({}) },
     visitor: { type: mailState, default: () => ({}) },
   },
+  consentVersion: { type: String, default: null },
+  /** The configured webhook receivers when the request was stored, each with its delivery. */
+  webhooks: { type: [webhookDelivery], default: () => [] },
 })
 contactSchema.index({ dedupeKey: 1, dedupeSlot: 1 }, { unique: true })
 contactSchema.index({ createdAt: -1 })

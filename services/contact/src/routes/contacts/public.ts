@@ -4,8 +4,10 @@ import { Counter } from 'prom-client'
 import { HttpError, errorResponses, newObjectId, onDuplicateKey } from '@site/service-kit'
 import { ContactCreateBody, ContactCreated } from '@site/contracts'
 import type { Config } from '../../config.js'
-import { honeypotFilled, parseContact } from '../../lib/input.js'
+import { honeypotFilled, parseContact, pickLanguage } from '../../lib/input.js'
 import { dedupeKey, hitRateLimit, recentDuplicate, rememberSubmission } from '../../lib/spam.js'
+import { claimConfirmation, releaseConfirmation } from '../../lib/form-guards.js'
+import { deliveryPlan } from '../../lib/webhook.js'
 
 /** `POST /api/contacts`: store first (the outbox), then enqueue; the relay covers a failed enqueue. */
 const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -44,7 +46,7 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         tags: ['contacts'],
         summary: 'Send a consultation request',
         body: ContactCreateBody,
-        response: { 201: ContactCreated, ...errorResponses(400, 429, 503) },
+        response: { 201: ContactCreated, ...errorResponses(400, 409, 429, 503) },
       },
       // Counted before the body is read, so malformed and honeypot posts use up the allowance too.
       onRequest: async (request) => {
@@ -74,6 +76,8 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         request.log.info('honeypot filled; accepted silently, not stored')
         return reply.code(201).send({ id: newObjectId(), ok: true })
       }
+      // The proof of work (used once) and the form's budget, after the honeypot (docs/contact.md).
+      await app.formGuard.admit(request.body.altcha, pickLanguage(request.body.language))
       const input = parseContact(request.body)
       const key = dedupeKey(input)
       const now = Date.now()
@@ -85,8 +89,16 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
 
       const slot = Math.floor(now / windowMs)
       const doubleSubmit = new Error('double submit')
+      // One confirmation per address per hour: decided here, after every check, stored with the request.
+      const ns = config.QUEUE_PREFIX
+      const confirm = await claimConfirmation(app.redis, ns, input.email, config.CONTACT_CONFIRM_ONCE_S)
+      const plan = deliveryPlan(confirm, config.CONTACT_WEBHOOK_URLS, config.CONTACT_CONSENT_VERSION)
       const created = await contacts
-        .create({ ...input, createdAt: new Date(now), dedupeKey: key, dedupeSlot: slot })
+        .create({ ...input, ...plan, createdAt: new Date(now), dedupeKey: key, dedupeSlot: slot })
+        .catch(async (err: unknown) => {
+          if (confirm) await releaseConfirmation(app.redis, ns, input.email)
+          throw err
+        })
         .catch(onDuplicateKey(doubleSubmit))
         .catch(async (err: unknown) => {
           // A concurrent identical submit (double click) won the unique index: answer with its id.
