@@ -64,7 +64,12 @@ const PUBLIC: Record<(typeof SERVICES)[number], string[]> = {
     'GET /api/chat/status',
     'POST /api/chat/feedback',
   ],
-  contact: ['GET /api/contacts/health', 'GET /api/contacts/ping', 'POST /api/contacts'],
+  contact: [
+    'GET /api/contacts/health',
+    'GET /api/contacts/ping',
+    'POST /api/contacts',
+    'GET /api/contacts/challenge',
+  ],
 }
 
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '0123456789abcdef01234567').replace('*', 'x')

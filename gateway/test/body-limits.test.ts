@@ -5,6 +5,8 @@ import t from 'tap'
 import { createTestSession } from '@site/service-kit/testing'
 // @ts-expect-error the stack launcher is plain JavaScript
 import { startStack } from '../../scripts/lib/stack.mjs'
+// @ts-expect-error plain JavaScript, as the stack launcher
+import { fetchProof } from '../../scripts/lib/altcha.mjs'
 
 // The contact form's own per-address limit is not what this test is about.
 const stack = await startStack({ only: ['blog', 'contact', 'gateway'], env: { CONTACT_RATE_LIMIT: '1000' } })
@@ -70,7 +72,12 @@ t.test(
     }
     const ok = await attempt(
       `${stack.url}/api/contacts`,
-      JSON.stringify({ name: 'A', email: 'a@example.com', message: 'Hallo, graag een gesprek.' }),
+      JSON.stringify({
+        name: 'A',
+        email: 'a@example.com',
+        message: 'Hallo, graag een gesprek.',
+        altcha: await fetchProof(stack.url),
+      }),
       json,
     )
     t.equal(ok.status, 201, 'a normal body still goes through')

@@ -15,6 +15,7 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { freePort, root } from '../lib/infra.mjs'
+import { fetchProof } from '../lib/altcha.mjs'
 
 const project = process.env.COMPOSE_CHECK_PROJECT ?? 'site-check'
 const started = Date.now()
@@ -247,6 +248,7 @@ async function drive() {
       email: `${mark}@example.com`,
       message: `Hello from ${mark}.`,
       language: 'en',
+      altcha: await fetchProof(origin),
     }),
   })
   check(contact.status === 201 || contact.status === 200, `POST /api/contacts → ${contact.status}`)

@@ -14,6 +14,7 @@ import { MongoClient } from 'mongodb'
 import { Document, ImageRun, Packer, Paragraph } from 'docx'
 import { startStack } from '../lib/stack.mjs'
 import { root } from '../lib/infra.mjs'
+import { fetchProof } from '../lib/altcha.mjs'
 import { addPost, client, etags, image, publicUrls, uploadImage } from './lib/site-content.mjs'
 
 // Both stacks claim the same public origin: canonical links and sitemaps carry it.
@@ -81,7 +82,12 @@ const imported = await api.call('/api/blog/upload', { method: 'POST', body: form
 await api.call(`/api/blog/${imported.data.blogPost.id}`, { method: 'PUT', json: { published: true } })
 await api.call('/api/contacts', {
   method: 'POST',
-  json: { name: 'Ada', email: 'ada@example.com', message: 'Please call me back about a project.' },
+  json: {
+    name: 'Ada',
+    email: 'ada@example.com',
+    message: 'Please call me back about a project.',
+    altcha: await fetchProof(a.url),
+  },
 })
 // A delayed and a waiting job in a queue no worker of the stack consumes: they must survive as such.
 const redisA = new Redis(process.env.REDIS_URL)

@@ -9,6 +9,7 @@ import { NS, ORIGIN, kjson, kubectl, nodeName, serviceUrl, sleep, steps, traffic
 import { checkDrain, checkHpa, checkNetworkPolicy } from './checks.mjs'
 import { applyEveryCombination } from './apply.mjs'
 import { checkKedaReady, checkKedaScales, installKeda } from './keda.mjs'
+import { fetchProof } from '../../../scripts/lib/altcha.mjs'
 
 const root = new URL('../../../', import.meta.url).pathname
 const { run, results } = steps()
@@ -151,7 +152,12 @@ await run('a contact request reaches the mail catcher', async () => {
   const before = await count()
   const res = await call('/api/contacts', {
     method: 'POST',
-    json: { name: 'Cluster Test', email: 'visitor@example.com', message: 'Sent from the cluster e2e run.' },
+    json: {
+      name: 'Cluster Test',
+      email: 'visitor@example.com',
+      message: 'Sent from the cluster e2e run.',
+      altcha: await fetchProof(gateway),
+    },
   })
   if (res.status >= 300) throw new Error(`contact ${res.status} ${JSON.stringify(res.data)}`)
   // Two mails per request: the team's and the visitor's confirmation.

@@ -3,6 +3,7 @@ import t from 'tap'
 import { createTestSession, startRedisServer } from '@site/service-kit/testing'
 import { startStack } from '../../../scripts/lib/stack.mjs'
 import { startSmtp } from './helpers/smtp.js'
+import { fetchProof } from '../../../scripts/lib/altcha.mjs'
 
 // Black box, as an operator sees it: the built service, worker and gateway as processes; Redis and
 // the SMTP server stopped and started, the worker killed; then stored requests and received mails
@@ -20,6 +21,7 @@ t.test(
         TEAM_EMAIL: 'team@example.test',
         MAIL_FROM: 'Website <no-reply@example.test>',
         CONTACT_RATE_LIMIT: '100000',
+        CONTACT_FORM_BUDGET: '100000',
         NOTIFY_BACKOFF_MS: '200',
         NOTIFY_BACKOFF_MAX_MS: '1000',
         NOTIFY_LOCK_MS: '3000',
@@ -45,6 +47,7 @@ t.test(
           email: `v${n}@example.com`,
           message: `Request number ${n}`,
           language: ['nl', 'en', 'de'][n % 3],
+          altcha: await fetchProof(stack.url),
         }),
       })
       t.equal(res.status, 201, `request ${n} answered 201`)

@@ -1,8 +1,16 @@
 // Consultation requests (docs/api.md "Contact"): the visitors' form and the admin's inbox.
-import type { ContactCreateBody, ContactCreated, ContactItem, PagedList } from '@site/contracts'
+import type {
+  ContactChallenge,
+  ContactCreateBody,
+  ContactCreated,
+  ContactItem,
+  PagedList,
+} from '@site/contracts'
 import { deleteJson, getJson, patchJson, postJson } from '@/lib/api'
 
 export const createContact = (body: ContactCreateBody) => postJson<ContactCreated>('/api/contacts', body)
+/** A proof-of-work challenge for the form (solved while the visitor types). */
+export const getContactChallenge = () => getJson<ContactChallenge>('/api/contacts/challenge')
 export const listContacts = (page: number, pageSize: number, signal: AbortSignal) =>
   getJson<PagedList<ContactItem>>('/api/contacts', { signal, params: { page, pageSize } })
 export const getContact = (id: string, signal: AbortSignal) =>

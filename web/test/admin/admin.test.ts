@@ -8,6 +8,7 @@ import type { Locator } from 'playwright-core'
 import { axeViolations, collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 import { makePng, startFakeLlm } from './fixtures.js'
+import { fetchProof } from '../../../scripts/lib/altcha.mjs'
 
 const USER = 'admin'
 const PASSWORD = 'admin-test-password-1'
@@ -680,6 +681,7 @@ t.test('inbox tab: a posted request appears, mark handled, erase', async (t) => 
       message: 'Wij willen een MVP.',
       company: 'Jansen BV',
       website: '',
+      altcha: await fetchProof(stack.url),
     }),
   })
   t.equal(res.status, 201, 'request accepted')

@@ -258,6 +258,7 @@ t.test('consultation dialog and home contact form: success and failure toasts', 
     await held
     await r.continue()
   })
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/contacts') && r.method() === 'POST')
   await dialog.getByRole('button', { name: 'Send message' }).click()
   await dialog.getByRole('button', { name: 'Sending...' }).waitFor()
   t.ok(await dialog.getByRole('button', { name: 'Sending...' }).isDisabled(), 'submit disabled while pending')
@@ -265,6 +266,20 @@ t.test('consultation dialog and home contact form: success and failure toasts', 
   await toast(page, 'Success', "Message sent! We'll get back to you within 24 hours.")
   await dialog.waitFor({ state: 'hidden' })
   await page.unroute('**/api/contacts')
+  // The form solved the proof of work while the visitor typed; the same proof again, or none, is refused.
+  const body = (await sent).postDataJSON() as Record<string, unknown>
+  const proof = JSON.parse(atob(String(body.altcha))) as { algorithm: string; number: number }
+  t.match(proof, { algorithm: 'SHA-256', number: Number }, 'the request carries its solved proof')
+  const again = async (altcha: unknown) => {
+    const res = await fetch(`${stack.url}/api/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ ...body, message: `${String(body.message)} (again)`, altcha }),
+    })
+    return { status: res.status, ...((await res.json()) as { code?: string; message?: string }) }
+  }
+  t.match(await again(body.altcha), { status: 409, code: 'PROOF_USED', message: /already sent/ }, 'replayed')
+  t.match(await again(undefined), { status: 400, code: 'PROOF_REQUIRED', message: /could not be verified/ })
 
   // Home contact form (nl).
   await setLanguageFresh(page, 'nl')

@@ -1,5 +1,6 @@
 // The free-consultation dialog (spec §2, §4, §8). Mounted once in the root layout; opened with
 // useDialogs().openDialog('contact') from the top bar and the hero.
+import { useEffect } from 'react'
 import { Button, Dialog, DialogContent } from '@/components'
 import { useT } from '@/i18n'
 import { returnFocus, useDialogs } from '@/stores/dialogs'
@@ -20,6 +21,11 @@ export function ContactDialog() {
     },
     () => setOpen('contact', false),
   )
+  // The proof of work starts when the dialog opens: solved while the visitor types.
+  const startProof = form.onFocus
+  useEffect(() => {
+    if (open) startProof()
+  }, [open, startProof])
   return (
     <Dialog open={open} onOpenChange={(o) => setOpen('contact', o)}>
       <DialogContent
@@ -28,7 +34,13 @@ export function ContactDialog() {
         description={c.dialogSubtitle}
         closeLabel={t.common.close}
       >
-        <form onSubmit={form.onSubmit} className="form-stack" noValidate data-testid="contact-dialog-form">
+        <form
+          onSubmit={form.onSubmit}
+          onFocus={form.onFocus}
+          className="form-stack"
+          noValidate
+          data-testid="contact-dialog-form"
+        >
           <ContactField form={form} name="name" id="cd-name" label={c.name} />
           <ContactField form={form} name="email" id="cd-email" label={c.email} />
           <ContactField form={form} name="phone" id="cd-phone" label={c.phone} />

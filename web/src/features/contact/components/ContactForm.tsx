@@ -16,6 +16,7 @@ export function ContactForm() {
   return (
     <form
       onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
       className="form-stack contact-form"
       noValidate
       data-testid="home-contact-form"

@@ -4,6 +4,7 @@ import { useConsultationOrigin } from '@/stores/consultation'
 import { toast } from '@/stores/toast'
 import { createContact } from '@/api/contacts'
 import { EMPTY_CONTACT, isValidContact, toContactBody, type ContactFields } from '../lib/contactFields'
+import { useProof } from '../lib/useProof'
 
 interface Texts {
   successTitle: string
@@ -15,12 +16,14 @@ interface Texts {
 /**
  * Form state of spec §4: editing → submitting → success (form cleared, `onSuccess`, success toast)
  * or failure (error toast, form kept). Validation failures show the same error toast (spec §5).
- * A visitor who came from the chat sends its session id along (then forgotten).
+ * A visitor who came from the chat sends its session id along (then forgotten). The proof of work
+ * is solved from the first focus on (`onFocus`); a send waits for it in the sending state.
  */
 export function useContactForm(texts: Texts, onSuccess?: () => void) {
   const { language } = useLanguage()
   const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT)
   const [pending, setPending] = useState(false)
+  const proof = useProof()
   const set = (name: keyof ContactFields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }))
 
@@ -33,7 +36,8 @@ export function useContactForm(texts: Texts, onSuccess?: () => void) {
     setPending(true)
     try {
       const origin = useConsultationOrigin.getState()
-      await createContact(toContactBody(fields, language, origin.chatSessionId))
+      const altcha = await proof.take()
+      await createContact({ ...toContactBody(fields, language, origin.chatSessionId), altcha })
       origin.clear()
       setFields(EMPTY_CONTACT)
       onSuccess?.()
@@ -44,5 +48,5 @@ export function useContactForm(texts: Texts, onSuccess?: () => void) {
       setPending(false)
     }
   }
-  return { fields, set, pending, onSubmit }
+  return { fields, set, pending, onSubmit, onFocus: proof.start }
 }
