@@ -1,0 +1,173 @@
+// @tier services
+// The signed webhook (docs/contact.md, "Webhook"): a real HTTP receiver on this machine that
+// answers 500 first and 200 then gets the request, signed, and a retry; the inbox shows the
+// delivery and "send again" delivers it once more (audited).
+import t from 'tap'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { testApp } from '@site/service-kit/testing'
+import { contact, contactTools, request } from './helpers/harness.js'
+import { startSmtp } from './helpers/smtp.js'
+
+const SECRET = 'webhook-secret-for-the-test-0123456789abcdef'
+
+/** How a receiver checks a delivery: recompute the HMAC over "<t>.<raw body>", compare in constant time. */
+function verify(header: string | undefined, raw: string, secret: string): boolean {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '')
+  if (!m) return false
+  const expected = createHmac('sha256', secret).update(`${m[1]}.${raw}`).digest()
+  return timingSafeEqual(expected, Buffer.from(m[2]!, 'hex'))
+}
+
+async function startReceiver(statuses: number[]) {
+  const got: { headers: IncomingHttpHeaders; raw: string; answered: number }[] = []
+  const server = createServer((req, res) => {
+    let raw = ''
+    req.setEncoding('utf8')
+    req.on('data', (c: string) => (raw += c))
+    req.on('end', () => {
+      const answered = statuses[got.length] ?? 200
+      got.push({ headers: req.headers, raw, answered })
+      res.writeHead(answered, { 'content-type': 'text/plain' }).end(answered === 200 ? 'ok' : 'boom')
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/hooks/contact`,
+    got,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}
+
+t.test('the receiver gets a signed request and a retry after a 500; send again from the inbox', async (t) => {
+  const receiver = await startReceiver([500, 200, 200])
+  const smtp = await startSmtp()
+  const h = contactTools(
+    await testApp(
+      contact('chook', {
+        smtpUrl: smtp.url,
+        env: {
+          CONTACT_WEBHOOK_URLS: ` ${receiver.url} ,`,
+          CONTACT_WEBHOOK_SECRET: SECRET,
+          CONTACT_CONSENT_VERSION: '2026-11',
+          WEBHOOK_BACKOFF_MS: '100',
+        },
+      }),
+    ),
+  )
+  t.teardown(async () => {
+    await h.close()
+    await smtp.stop()
+    await receiver.stop()
+  })
+  await h.startWorker()
+  const res = await h.submit(request({ name: 'Grace Hopper', company: 'Navy', language: 'en' }))
+  t.equal(res.statusCode, 201)
+  const id = res.json().id as string
+
+  const doc = await h.until(
+    () => h.contacts.findById(id).lean(),
+    (d) => d?.webhooks?.[0]?.status === 'delivered',
+  )
+  t.equal(receiver.got.length, 2, 'one failed attempt, one retry')
+  t.same(
+    receiver.got.map((g) => g.answered),
+    [500, 200],
+  )
+  for (const [i, g] of receiver.got.entries()) {
+    t.ok(verify(g.headers['x-site-signature'] as string, g.raw, SECRET), `delivery ${i + 1}: valid signature`)
+    t.notOk(verify(g.headers['x-site-signature'] as string, g.raw, 'another-secret'), 'not with another key')
+    t.equal(g.headers['content-type'], 'application/json')
+    t.equal(g.headers['x-site-event'], 'contact.created')
+  }
+  const tampered = receiver.got[1]!.raw.replace('Grace Hopper', 'Mallory')
+  t.notOk(
+    verify(receiver.got[1]!.headers['x-site-signature'] as string, tampered, SECRET),
+    'a changed body fails',
+  )
+  t.match(JSON.parse(receiver.got[1]!.raw), {
+    event: 'contact.created',
+    id,
+    created_at: String,
+    language: 'en',
+    source: 'form',
+    consent_version: '2026-11',
+    name: 'Grace Hopper',
+    company: 'Navy',
+    email: /@example\.com$/,
+  })
+  t.match(doc?.webhooks?.[0], { url: receiver.url, attempts: 2, lastStatus: 200, lastError: null })
+
+  // The inbox shows it beside the mails; "send again" delivers it once more and is audited.
+  const cookie = await h.adminCookie()
+  const item = (await h.call('GET', `/api/contacts/${id}`, undefined, { cookie })).json()
+  t.match(item.webhooks, [{ url: receiver.url, status: 'delivered', attempts: 2, lastStatus: 200 }])
+  const again = await h.call('POST', `/api/contacts/${id}/webhooks/0/retry`, undefined, { cookie })
+  t.equal(again.statusCode, 200)
+  t.match(again.json().webhooks, [{ status: 'pending', attempts: 0 }])
+  await h.until(
+    () => h.contacts.findById(id).lean(),
+    (d) => d?.webhooks?.[0]?.status === 'delivered',
+  )
+  t.equal(receiver.got.length, 3, 'delivered once more')
+  t.equal(JSON.parse(receiver.got[2]!.raw).id, id)
+  const records = await h.app.changes.log.model.find({ kind: 'contact', target_id: id }).lean()
+  t.match(
+    records.map((r) => [r.action, r.fields]),
+    [['update', ['webhooks']]],
+    'send again is in the audit trail',
+  )
+  t.equal(
+    (await h.call('POST', `/api/contacts/${id}/webhooks/5/retry`, undefined, { cookie })).statusCode,
+    404,
+    'no such receiver',
+  )
+  t.equal((await h.call('POST', `/api/contacts/${id}/webhooks/0/retry`)).statusCode, 401, 'admins only')
+})
+
+t.test('retries run out: the delivery is failed and says why', async (t) => {
+  const receiver = await startReceiver([503, 503, 503])
+  const smtp = await startSmtp()
+  const h = contactTools(
+    await testApp(
+      contact('chookfail', {
+        smtpUrl: smtp.url,
+        env: {
+          CONTACT_WEBHOOK_URLS: receiver.url,
+          CONTACT_WEBHOOK_SECRET: SECRET,
+          WEBHOOK_ATTEMPTS: '2',
+          WEBHOOK_BACKOFF_MS: '50',
+        },
+      }),
+    ),
+  )
+  t.teardown(async () => {
+    await h.close()
+    await smtp.stop()
+    await receiver.stop()
+  })
+  await h.startWorker()
+  const id = (await h.submit(request())).json().id as string
+  const doc = await h.until(
+    () => h.contacts.findById(id).lean(),
+    (d) => d?.webhooks?.[0]?.status === 'failed',
+  )
+  t.match(doc?.webhooks?.[0], { attempts: 2, lastStatus: 503, lastError: 'HTTP 503' })
+  t.equal(receiver.got.length, 2)
+})
+
+t.test('webhook receivers without a secret are refused at start', async (t) => {
+  const { readConfig } = await import('../src/config.js')
+  t.throws(
+    () =>
+      readConfig({
+        MONGO_URL: 'mongodb://x',
+        REDIS_URL: 'redis://x',
+        SESSION_SECRET: 'x'.repeat(40),
+        CONTACT_WEBHOOK_URLS: 'https://example.com/hook',
+      }),
+    /CONTACT_WEBHOOK_SECRET/,
+  )
+})
