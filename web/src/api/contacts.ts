@@ -23,4 +23,7 @@ export const listContactsFromChat = (sessionId: string, signal: AbortSignal) =>
   })
 export const setContactHandled = (id: string, handled: boolean) =>
   patchJson<ContactItem>(`/api/contacts/${encodeURIComponent(id)}`, { handled })
+/** Delivers a request to one webhook receiver again (the inbox's "send again"). */
+export const retryContactWebhook = (id: string, index: number) =>
+  postJson<ContactItem>(`/api/contacts/${encodeURIComponent(id)}/webhooks/${index}/retry`, {})
 export const deleteContact = (id: string) => deleteJson(`/api/contacts/${encodeURIComponent(id)}`)

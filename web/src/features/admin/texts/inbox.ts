@@ -38,6 +38,16 @@ export const inbox = {
     failed: 'mail failed',
     cancelled: 'no mail',
   } as Record<string, string>,
+  /** The visitor's confirmation was not sent: one per address per hour. */
+  confirmationSkipped: 'no confirmation (one per address per hour)',
+  webhook: 'Webhook',
+  webhookStatus: {
+    pending: 'webhook pending',
+    delivered: 'webhook delivered',
+    failed: 'webhook failed',
+  } as Record<string, string>,
+  sendAgain: 'Send again',
+  webhookQueued: 'Webhook queued',
   previous: 'Previous',
   next: 'Next',
   pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} (${total} requests)`,

@@ -7,6 +7,7 @@ import { Badge, Button } from '@/components'
 import { mailtoHref } from '@/lib/mailto'
 import { inboxHref } from '../inboxView'
 import { InboxMeta } from './InboxMeta'
+import { InboxDelivery } from './InboxDelivery'
 import { texts } from '../../../texts'
 
 export function InboxItem({
@@ -42,6 +43,7 @@ export function InboxItem({
           ) : null}
         </header>
         <InboxMeta item={item} />
+        <InboxDelivery item={item} />
         <p className="admin-inbox__message">{item.message}</p>
         {item.chat_session_id ? (
           <p className="admin-inbox__chat">
