@@ -54,6 +54,13 @@ const webhooksAdmin: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await app.webhookQueue.enqueue(id, doc.webhooks)
       } catch {
+        // Not queued: failed again, so the button stays (a pending one would wait for nothing).
+        await contacts
+          .updateOne(
+            { _id: id },
+            { $set: { [`${at}.status`]: 'failed', [`${at}.lastError`]: 'not queued: Redis unavailable' } },
+          )
+          .catch(() => undefined)
         throw new HttpError(503, 'The queue is not available; please try again.', 'QUEUE_UNAVAILABLE')
       }
       return toContactDto(doc)
