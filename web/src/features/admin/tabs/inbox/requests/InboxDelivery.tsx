@@ -22,14 +22,16 @@ export function InboxDelivery({ item }: { item: ContactItem }) {
   const ti = texts.inbox
   const [busy, setBusy] = useState<number | null>(null)
   const skipped = item.notification.visitor.skipped
-  if (!skipped && item.webhooks.length === 0) return null
+  // An item from a service older than the webhooks (a rolling update) has none.
+  const webhooks = item.webhooks ?? []
+  if (!skipped && webhooks.length === 0) return null
 
   async function sendAgain(index: number) {
     setBusy(index)
     try {
       await retryContactWebhook(item.id, index)
       await invalidateQueries(queryKeys.contacts.all)
-      toastSuccess(ti.webhookQueued, hostOf(item.webhooks[index]?.url ?? ''))
+      toastSuccess(ti.webhookQueued, hostOf(webhooks[index]?.url ?? ''))
     } catch (err) {
       toastError(texts.error, err, ti.failed)
     } finally {
@@ -40,7 +42,7 @@ export function InboxDelivery({ item }: { item: ContactItem }) {
   return (
     <ul className="admin-inbox__delivery" data-testid="inbox-delivery">
       {skipped ? <li className="muted small">{ti.confirmationSkipped}</li> : null}
-      {item.webhooks.map((w, index) => (
+      {webhooks.map((w, index) => (
         <li key={`${index}-${w.url}`}>
           <Badge variant={w.status === 'failed' ? 'destructive' : 'outline'} title={w.lastError ?? undefined}>
             {ti.webhookStatus[w.status] ?? w.status}
