@@ -13,6 +13,7 @@ import purgeSubscriber from './plugins/purge-subscriber.js'
 import canonicalPath from './plugins/canonical-path.js'
 import pageMissBudget from './plugins/page-miss-budget.js'
 import { personalCheck } from './cache/visitor.js'
+import pageViews, { countPageViews } from './plugins/page-views.js'
 import { cacheMetrics, type CacheMetrics } from './plugins/shared-cache-metrics.js'
 import { SharedCache, cacheBudget } from './cache/shared-cache.js'
 
@@ -66,6 +67,7 @@ export async function buildApp(config: Config) {
           metrics,
         })
       }
+      await app.register(pageViews, { config })
       await app.register(health, { config })
       await app.register(apiDocs, { config })
       await app.register(proxy, { config })
@@ -74,6 +76,8 @@ export async function buildApp(config: Config) {
   // The purge subscriber's target, for tests and the operator's tools.
   app.decorate('sharedCache', cache)
   if (config.CACHE_ENABLED) answerFreshHitsFirst(app.server, cache, metrics, personal)
+  // After the cache's listener: page views are counted on every answer, its hits included.
+  if (app.pageCounter) countPageViews(app.server, app.pageCounter, personal, config.TRUST_PROXY)
   // At the root, so server.ts sees app.listenMetrics.
   await app.register(metricsPort, { port: config.METRICS_PORT, host: config.HOST })
   return app

@@ -97,6 +97,16 @@ export const configProperties = {
    * the convention their correctness rests on; the test stacks turn it on (scripts/lib/stack.mjs).
    */
   ETAG_CHECK: Type.Boolean({ default: false }),
+  /**
+   * First-party page views (plugins/page-views.ts, docs/security.md "Analytics"): counted in memory,
+   * pushed to Redis every ANALYTICS_FLUSH_MS in one batch; at most ANALYTICS_BUFFER_MAX wait (past it
+   * a view is dropped and counted as dropped). A visit (entry page, last post, source) is remembered
+   * ANALYTICS_VISIT_SECONDS after its last view, for the conversion a consultation request records.
+   */
+  ANALYTICS_ENABLED: Type.Boolean({ default: true }),
+  ANALYTICS_FLUSH_MS: Type.Integer({ minimum: 10, default: 1000 }),
+  ANALYTICS_BUFFER_MAX: Type.Integer({ minimum: 1, default: 10000 }),
+  ANALYTICS_VISIT_SECONDS: Type.Integer({ minimum: 60, default: 1800 }),
   /** Set when the site is served over HTTPS: adds HSTS and upgrade-insecure-requests. */
   HTTPS: Type.Boolean({ default: false }),
   /**

@@ -9,7 +9,7 @@ import './session/reader.js'
 export * from './config.js'
 export * from './errors.js'
 export { BODY_LIMITS, bodyTooLarge } from './body-limits.js'
-export { createService, type ServiceOptions, type App } from './service.js'
+export { createService, parseTrustProxy, type ServiceOptions, type App } from './service.js'
 export { drainConnections } from './drain.js'
 export {
   runService,
