@@ -23,6 +23,7 @@ export const CAPABILITIES = {
   users: 'People, roles and invitations',
   audit: 'Read the audit trail',
   queue: 'The queue board',
+  analytics: 'Page views, sources and conversions (no person in them)',
 } as const
 export type Capability = keyof typeof CAPABILITIES
 
@@ -43,6 +44,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'translate',
     'imports',
     'inbox',
+    'analytics',
   ],
   author: ['account', 'posts.own', 'media.upload', 'preview'],
   translator: ['account', 'content.read', 'translate', 'preview'],

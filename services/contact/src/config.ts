@@ -6,6 +6,7 @@ import {
   serviceConfigProperties,
 } from '@site/service-kit'
 import { proofConfigProperties } from './lib/proof-config.js'
+import { analyticsConfigProperties } from './analytics/config.js'
 
 /** Retries of the notification job: shared by the API (first enqueue) and the worker's relay. */
 const notifyJobProperties = {
@@ -39,6 +40,7 @@ export const configProperties = {
   ...notifyJobProperties,
   ...proofConfigProperties,
   ...webhookProperties,
+  ...analyticsConfigProperties,
   PORT: Type.Integer({ default: 3005 }),
   MONGO_DB: Type.String({ default: 'site_contact' }),
   /** Submissions per client IP per window (honeypot and invalid ones count too). */
@@ -69,6 +71,7 @@ export const workerConfigProperties = {
   ...webhookProperties,
   /** Time limit of one webhook request (ms). */
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000 }),
+  ...analyticsConfigProperties,
   MONGO_DB: Type.String({ default: 'site_contact' }),
   WORKER_PORT: Type.Integer({ default: 3015 }),
   SMTP_URL: Type.String({

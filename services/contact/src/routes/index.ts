@@ -7,8 +7,10 @@ import webhooks from '../plugins/webhooks.js'
 import webhooksAdmin from './contacts/webhooks-admin.js'
 import contactsPublic from './contacts/public.js'
 import contactsAdmin from './contacts/admin.js'
+import analytics from '../analytics/plugin.js'
+import analyticsAdmin from './analytics.js'
 
-/** Contact routes: the public form endpoint and the admin inbox. */
+/** Contact routes: the public form endpoint, the admin inbox and the analytics report. */
 const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   await app.register(contacts, { config })
   await app.register(formGuard, { config })
@@ -17,5 +19,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   await app.register(contactsAdmin, { config })
   await app.register(webhooks, { config })
   await app.register(webhooksAdmin)
+  await app.register(analytics)
+  await app.register(analyticsAdmin, { config })
 }
 export default routes

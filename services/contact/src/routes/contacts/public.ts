@@ -8,6 +8,7 @@ import { honeypotFilled, parseContact, pickLanguage } from '../../lib/input.js'
 import { dedupeKey, hitRateLimit, recentDuplicate, rememberSubmission } from '../../lib/spam.js'
 import { claimConfirmation, releaseConfirmation } from '../../lib/form-guards.js'
 import { deliveryPlan } from '../../lib/webhook.js'
+import { countConversion } from '../../analytics/conversion.js'
 
 /** `POST /api/contacts`: store first (the outbox), then enqueue; the relay covers a failed enqueue. */
 const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -114,6 +115,7 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         return reply.code(201).send({ id: created.duplicateOf, ok: true })
       }
       const id = created._id.toString()
+      await countConversion(app, request, input.language)
       await rememberSubmission(app.redis, config.QUEUE_PREFIX, key, id, config.CONTACT_DEDUPE_WINDOW_S)
 
       try {

@@ -1,0 +1,106 @@
+import type { Redis } from 'ioredis'
+import { randomUUID } from 'node:crypto'
+import type { Log } from '@site/service-kit'
+import type { AnalyticsModels, HitDoc } from './models.js'
+import { rollupDay } from './rollup.js'
+
+/** The gateway's keys (gateway/src/analytics/counter.ts) and the drain's own. */
+export const drainKeys = (prefix: string) => ({
+  hits: `${prefix}:analytics:hits`,
+  /** Days with views stored but not yet rolled up (a failed rollup is retried on the next pass). */
+  dirty: `${prefix}:analytics:dirty`,
+  lock: `${prefix}:analytics:drain-lock`,
+})
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const text = (v: unknown, max = 200) => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : null)
+
+/** A view from the list, or null when it is not one (the list is ours, but nothing is trusted blind). */
+export function parseHit(raw: string): HitDoc | null {
+  let v: Record<string, unknown>
+  try {
+    v = JSON.parse(raw) as Record<string, unknown>
+  } catch {
+    return null
+  }
+  if (typeof v.at !== 'number' || typeof v.day !== 'string' || !DAY.test(v.day)) return null
+  const path = text(v.path)
+  const device = text(v.device, 16)
+  if (!path || !device) return null
+  return {
+    at: new Date(v.at),
+    day: v.day,
+    path,
+    lang: text(v.lang, 8) ?? 'nl',
+    ref: text(v.ref, 64),
+    source: text(v.source, 64),
+    medium: text(v.medium, 64),
+    campaign: text(v.campaign, 64),
+    device,
+    visitor: text(v.visitor, 64),
+  }
+}
+
+export interface DrainDeps {
+  redis: Redis
+  prefix: string
+  models: AnalyticsModels
+  log: Log
+  /** Views taken from the list per read. */
+  batch?: number
+  /** Reads per pass at most (a pass stays bounded while the gateway keeps pushing). */
+  maxBatches?: number
+}
+
+/**
+ * One pass: the list's views into the raw store, then the rollup of every day they touched (and of
+ * days a failed pass left). One worker at a time (a lock in Redis); returns the views stored.
+ */
+export async function drainOnce(d: DrainDeps): Promise<number> {
+  const keys = drainKeys(d.prefix)
+  const token = randomUUID()
+  if ((await d.redis.set(keys.lock, token, 'PX', 60_000, 'NX')) !== 'OK') return 0
+  let stored = 0
+  try {
+    for (let i = 0; i < (d.maxBatches ?? 20); i++) {
+      const raw = (await d.redis.lpop(keys.hits, d.batch ?? 2000)) ?? []
+      if (raw.length === 0) break
+      const hits = raw.map(parseHit).filter((h): h is HitDoc => h !== null)
+      const days = [...new Set(hits.map((h) => h.day))]
+      if (days.length > 0) await d.redis.sadd(keys.dirty, ...days)
+      try {
+        await d.models.hits.insertMany(hits, { ordered: false, lean: true })
+      } catch (err) {
+        // Back to the list for the next pass (a partial insert may count a few views twice).
+        await d.redis.rpush(keys.hits, ...raw)
+        throw err
+      }
+      stored += hits.length
+      if (raw.length < (d.batch ?? 2000)) break
+    }
+    for (const day of (await d.redis.smembers(keys.dirty)).sort()) {
+      await rollupDay(d.models, day)
+      await d.redis.srem(keys.dirty, day)
+    }
+  } finally {
+    // Only our own lock (a pass past its 60 s would otherwise free another's).
+    if ((await d.redis.get(keys.lock).catch(() => null)) === token)
+      await d.redis.del(keys.lock).catch(() => 0)
+  }
+  return stored
+}
+
+/**
+ * Raw views of days older than `days` go, a day at a time (FerretDB pushes equalities down, not
+ * ranges); the day's rollup stays, without its `raw` mark.
+ */
+export async function pruneHits(models: AnalyticsModels, days: number, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - days * 86_400_000).toISOString().slice(0, 10)
+  const kept = await models.days.find({ raw: true }, { day: 1 }).lean()
+  let gone = 0
+  for (const { day } of kept.filter((d) => d.day < cutoff)) {
+    gone += (await models.hits.deleteMany({ day })).deletedCount
+    await models.days.updateOne({ day }, { $unset: { raw: 1 } })
+  }
+  return gone
+}
