@@ -14,6 +14,7 @@ import canonicalPath from './plugins/canonical-path.js'
 import pageMissBudget from './plugins/page-miss-budget.js'
 import { personalCheck } from './cache/visitor.js'
 import pageViews, { countPageViews } from './plugins/page-views.js'
+import type { PageCounter } from './analytics/counter.js'
 import { cacheMetrics, type CacheMetrics } from './plugins/shared-cache-metrics.js'
 import { SharedCache, cacheBudget } from './cache/shared-cache.js'
 
@@ -29,6 +30,7 @@ export async function buildApp(config: Config) {
   const cache = new SharedCache(cacheBudget(config), config.CACHE_PURGED_STALE_SECONDS * 1000)
   const personal = personalCheck(config.SESSION_SECRET)
   let metrics!: CacheMetrics
+  let counter: PageCounter | undefined
   const app = await createService({
     name: 'gateway',
     // The session secret is the gateway's to check signatures with; it reads no sessions (no Redis
@@ -67,7 +69,7 @@ export async function buildApp(config: Config) {
           metrics,
         })
       }
-      await app.register(pageViews, { config })
+      await app.register(pageViews, { config, onCounter: (c) => (counter = c) })
       await app.register(health, { config })
       await app.register(apiDocs, { config })
       await app.register(proxy, { config })
@@ -77,7 +79,7 @@ export async function buildApp(config: Config) {
   app.decorate('sharedCache', cache)
   if (config.CACHE_ENABLED) answerFreshHitsFirst(app.server, cache, metrics, personal)
   // After the cache's listener: page views are counted on every answer, its hits included.
-  if (app.pageCounter) countPageViews(app.server, app.pageCounter, personal, config.TRUST_PROXY)
+  if (counter) countPageViews(app.server, counter, personal, config.TRUST_PROXY)
   // At the root, so server.ts sees app.listenMetrics.
   await app.register(metricsPort, { port: config.METRICS_PORT, host: config.HOST })
   return app

@@ -26,12 +26,6 @@ import {
 
 export const VISIT_HEADER = 'x-site-visit'
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    pageCounter?: PageCounter
-  }
-}
-
 /** The client address as Fastify determines it (TRUST_PROXY), for answers made before Fastify. */
 function addressOf(trust: boolean | string): (req: IncomingMessage) => string {
   if (trust === false) return (req) => req.socket.remoteAddress ?? ''
@@ -76,8 +70,8 @@ export function countPageViews(server: Server, counter: PageCounter, personal: P
   })
 }
 
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
+export default fp<{ config: Config; onCounter: (counter: PageCounter) => void }>(
+  async (app, { config, onCounter }) => {
     app.addHook('onRequest', async (request) => {
       if (request.headers[VISIT_HEADER] !== undefined) delete request.headers[VISIT_HEADER]
     })
@@ -94,7 +88,7 @@ export default fp<{ config: Config }>(
       flushMs: config.ANALYTICS_FLUSH_MS,
       visitSeconds: config.ANALYTICS_VISIT_SECONDS,
     })
-    app.decorate('pageCounter', counter)
+    onCounter(counter)
     app.addHook('onClose', async () => {
       await counter.close()
       redis.disconnect()

@@ -13,7 +13,6 @@ export const AnalyticsQuery = Type.Object({
 export type AnalyticsQuery = Static<typeof AnalyticsQuery>
 
 const Counts = { views: Type.Integer(), visitors: Type.Integer() }
-const Named = (name: string) => Type.Object({ [name]: Type.Union([Type.String(), Type.Null()]), ...Counts })
 
 export const AnalyticsDay = Type.Object({ day: Day, ...Counts, bots: Type.Integer() })
 export const AnalyticsPath = Type.Object({ path: Type.String(), lang: Type.String(), ...Counts })
@@ -37,7 +36,7 @@ export const AnalyticsReport = Type.Object({
   paths: Type.Array(AnalyticsPath),
   /** Views of every post's page (/blog/<slug>, per language), for the Blog tab. */
   posts: Type.Array(AnalyticsPath),
-  referrers: Type.Array(Named('referrer')),
+  referrers: Type.Array(Type.Object({ referrer: Type.String(), ...Counts })),
   sources: Type.Array(
     Type.Object({
       source: Type.Union([Type.String(), Type.Null()]),

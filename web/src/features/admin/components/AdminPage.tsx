@@ -1,11 +1,12 @@
 // The /admin dashboard (spec §2): breadcrumb 'Admin Dashboard / Content Management' back to '/',
 // tabs Content (default), Blog, Pages, Projects, Features, Media, Settings, plus the Inbox of
-// consultation requests and the Audit log. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
+// consultation requests, Analytics and the Audit log. Loaded with a dynamic import (its own chunk), shown to signed-in users only.
 // The open tab is the URL's `?tab=` (none: Content): a tab click pushes it, so reload keeps the tab
 // and Back returns to the previous one (the upload dialogs link to `?tab=blog`).
 import type { ComponentType } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components'
+import { AnalyticsTab } from '../tabs/analytics/AnalyticsTab'
 import { AuditTab } from '../tabs/audit/AuditTab'
 import { BlogTab } from '../tabs/blog/BlogTab'
 import { ContentTab } from '../tabs/content/ContentTab'
@@ -34,6 +35,7 @@ const TABS = {
   settings: SettingsTab,
   inbox: InboxTab,
   translations: TranslationsTab,
+  analytics: AnalyticsTab,
   audit: AuditTab,
   users: UsersTab,
 } as const
@@ -52,6 +54,7 @@ const NEEDS: Record<Tab, Capability[]> = {
   settings: ['account'],
   inbox: ['inbox'],
   translations: ['content.read'],
+  analytics: ['analytics'],
   audit: ['audit'],
   users: ['users'],
 }

@@ -14,6 +14,7 @@ export const common = {
     settings: 'Settings',
     inbox: 'Inbox',
     translations: 'Translations',
+    analytics: 'Analytics',
     audit: 'Audit log',
     users: 'Users',
   },

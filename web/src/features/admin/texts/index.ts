@@ -1,6 +1,7 @@
 // The admin's texts, one catalog: the spec gives the dashboard one wording (English, with Dutch
 // success toasts for blog, page and feature writes), shown as is in every site language. It lives
 // with the admin, so it ships in the admin's chunk, not in the public pages' catalogs.
+import { analytics } from './analytics'
 import { blog, imports } from './blog'
 import { chat } from './chat'
 import { common } from './common'
@@ -31,6 +32,7 @@ export const texts = {
   settings,
   agency,
   inbox,
+  analytics,
   chat,
   history,
   conflict,

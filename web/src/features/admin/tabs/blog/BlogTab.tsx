@@ -1,6 +1,7 @@
 // Blog tab (spec §2): all posts (drafts too), a page at a time with a title search, with
 // Published/Draft badges, the 'needs review' mark of machine-translated posts, edit (the editor
-// loads the full post) and delete, and 'New Blog Post'; below them the recent file imports.
+// loads the full post) and delete, and 'New Blog Post'; below them the recent file imports. Beside
+// each post its views of the last 30 days (usePostViews, for a role that may read analytics).
 import { Badge } from '@/components'
 import { queryKeys } from '@/lib/queryKeys'
 import { localDate } from '../../lib/localTime'
@@ -27,6 +28,7 @@ import { ScheduledBadge, ScheduleTimes } from '../../components/schedule/Schedul
 import { texts } from '../../texts'
 import { roleCan } from '@site/contracts/role-table'
 import { useAuth } from '@/stores/auth'
+import { usePostViews } from './usePostViews'
 
 export function BlogTab() {
   const t = texts
@@ -42,6 +44,7 @@ export function BlogTab() {
   const { query } = list
   const dialog = useEditFull<{ id: string }, BlogPost>(getPost)
   const confirm = useConfirm<BlogPostSummary>()
+  const views = usePostViews()
 
   const remove = (post: BlogPostSummary) =>
     deleteAndRefresh(
@@ -84,6 +87,9 @@ export function BlogTab() {
                       <>
                         {post.title_en ? <span lang="en">{plainText(post.title_en)}</span> : null}
                         <span>/blog/{post.slug}</span>
+                        {views(post.slug) === null ? null : (
+                          <span data-testid="post-views">{t.analytics.postViews(views(post.slug)!)}</span>
+                        )}
                         <span>{post.author}</span>
                         <time dateTime={post.created_at}>{localDate(post.created_at)}</time>
                         <ScheduleTimes item={post} />

@@ -1,0 +1,42 @@
+// The Analytics tab (issue 48): page views, visitors, sources and the consultation requests they brought.
+export const analytics = {
+  heading: 'Analytics',
+  intro:
+    'Page views counted by the site itself: no cookie, no address kept; a visitor is recognised for one day only. Bots are counted apart.',
+  period: 'Period',
+  periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days', 365: 'Last 12 months' } as Record<
+    number,
+    string
+  >,
+  custom: 'From – to',
+  from: 'From',
+  to: 'To',
+  show: 'Show',
+  views: 'Views',
+  visitors: 'Visitors',
+  bots: 'Bots',
+  conversions: 'Consultation requests',
+  chart: (from: string, to: string) => `Views and visitors per day, ${from} to ${to}`,
+  devices: 'Devices',
+  device: { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' } as Record<string, string>,
+  topPages: 'Top pages per language',
+  language: 'Language',
+  page: 'Page',
+  posts: 'Posts',
+  referrers: 'Referring sites',
+  referrer: 'Site',
+  sources: 'Campaign sources (UTM)',
+  source: 'Source',
+  medium: 'Medium',
+  campaign: 'Campaign',
+  requestsBy: 'Consultation requests per post and source',
+  post: 'Last post read',
+  count: 'Requests',
+  direct: 'direct',
+  none: '—',
+  empty: 'Nothing counted in this period.',
+  exportCsv: 'Export CSV',
+  loadFailed: 'Could not load the analytics.',
+  /** Beside each post in the Blog tab. */
+  postViews: (n: number) => `${n} ${n === 1 ? 'view' : 'views'} in 30 days`,
+}
