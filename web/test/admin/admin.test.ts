@@ -131,6 +131,7 @@ t.test('signed out, /admin shows the login dialog; signing in opens the dashboar
       'Settings',
       'Inbox',
       'Translations',
+      'Analytics',
       'Audit log',
       'Users',
     ],
