@@ -6,7 +6,8 @@
 // - the rollup of a year of `--views` (10,000) views a day: each day's raw views inserted, rolled up
 //   (the contact worker's rollupDay: one day read by its index, counted, one document written) and
 //   deleted again (as the pruning would), then the year's report read from the rollups.
-// `npm run bench:analytics -- [--no-build] [--duration 10] [--connections 50] [--days 365] [--views 10000]`
+// `npm run bench:analytics -- [--no-build] [--duration 10] [--connections 50] [--days 365] [--views 10000]
+//   [--only counting|rollup]`
 //   → prints JSON and writes bench/results/analytics.json.
 import autocannon from 'autocannon'
 import { spawnSync } from 'node:child_process'
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     days: { type: 'string', default: '365' },
     views: { type: 'string', default: '10000' },
+    only: { type: 'string', default: 'all' },
   },
 })
 const duration = Number(args.duration)
@@ -67,6 +69,22 @@ const { startStack } = await import('../../scripts/lib/stack.mjs')
 let stack
 let report
 try {
+  report = { cpus: cpus().length }
+  if (args.only !== 'rollup') report.counting = await counting()
+  if (args.only !== 'counting') report.rollup = await rollupYear()
+} finally {
+  await stack?.stop()
+  await infra.stop()
+}
+console.log(JSON.stringify(report, null, 2))
+mkdirSync(join(root, 'bench/results'), { recursive: true })
+writeFileSync(
+  join(root, `bench/results/analytics${args.only === 'all' ? '' : `-${args.only}`}.json`),
+  JSON.stringify(report, null, 2),
+)
+
+/** Req/s on a cached post through a gateway that counts and one that does not, alternated. */
+async function counting() {
   stack = await startStack({ env: BENCH_STACK_ENV, only: ['auth', 'content', 'blog', 'web', 'gateway'] })
   await seedPosts(stack.url, await adminHeaders(stack), 0, 1)
   const entry = (name) => stack.supervisor.entries.find((e) => e.spec.name === name)
@@ -105,7 +123,7 @@ try {
   }
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length
   const rps = { on: avg(runs.on, (r) => r.requestsPerSecond), off: avg(runs.off, (r) => r.requestsPerSecond) }
-  const counting = {
+  const result = {
     page: path,
     connections,
     durationSeconds: duration,
@@ -115,16 +133,8 @@ try {
   }
   await stack.stop()
   stack = undefined
-
-  const rollup = await rollupYear()
-  report = { cpus: cpus().length, counting, rollup }
-} finally {
-  await stack?.stop()
-  await infra.stop()
+  return result
 }
-console.log(JSON.stringify(report, null, 2))
-mkdirSync(join(root, 'bench/results'), { recursive: true })
-writeFileSync(join(root, 'bench/results/analytics.json'), JSON.stringify(report, null, 2))
 
 /** A year of days, each with `viewsPerDay` raw views, rolled up one day at a time. */
 async function rollupYear() {

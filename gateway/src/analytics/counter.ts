@@ -34,8 +34,9 @@ const BATCH = 500
 
 /**
  * Page views, batched: `add` is synchronous and bounded (never awaits, never throws); a timer
- * pushes the batch to a Redis list with one pipeline. Redis away: the batch is dropped and counted
- * (`gateway_page_views_dropped_total`), the pages are not affected.
+ * pushes the batch to a Redis list with one pipeline. While Redis is not connected the views wait
+ * in the buffer; past its bound they are dropped (`reason=buffer`); a push that fails is dropped
+ * (`reason=redis`). The pages are never affected.
  */
 export class PageCounter {
   private buffer: PendingHit[] = []
@@ -86,6 +87,8 @@ export class PageCounter {
 
   private async push() {
     while (this.buffer.length > 0) {
+      // Not connected (yet, or again): the views wait, within the buffer's bound.
+      if (this.o.redis.status !== 'ready') return
       const batch = this.buffer.splice(0, BATCH)
       try {
         await this.pushBatch(batch)
@@ -99,25 +102,40 @@ export class PageCounter {
 
   private async pushBatch(batch: PendingHit[]) {
     const hits: Hit[] = []
+    const hashes = new Map<string, string>()
     for (const { hit, who } of batch) {
       const salt = who ? await this.salt(hit.day) : undefined
-      hits.push({ ...hit, visitor: who && salt ? visitorHash(salt, who.ip, who.ua) : null })
+      let visitor: string | null = null
+      if (who && salt) {
+        const id = `${hit.day}|${who.ip}|${who.ua}`
+        visitor = hashes.get(id) ?? visitorHash(salt, who.ip, who.ua)
+        hashes.set(id, visitor)
+      }
+      hits.push({ ...hit, visitor })
     }
     const multi = this.o.redis.multi()
     multi.rpush(this.keys.hits, ...hits.map((h) => JSON.stringify(h)))
     multi.ltrim(this.keys.hits, -LIST_CAP, -1)
-    for (const hit of hits) if (hit.visitor) this.visit(multi, hit)
+    // One update per visitor and batch: its first view here may start the visit, its last post read.
+    const visits = new Map<string, { first: Hit; post?: string }>()
+    for (const hit of hits) {
+      if (!hit.visitor) continue
+      const v = visits.get(hit.visitor) ?? { first: hit }
+      if (isPostPath(hit.path)) v.post = hit.path
+      visits.set(hit.visitor, v)
+    }
+    for (const [visitor, v] of visits) this.visit(multi, visitor, v.first, v.post)
     const results = await multi.exec()
     const failed = results?.find(([err]) => err)
     if (!results || failed) throw failed?.[0] ?? new Error('analytics: push not executed')
   }
 
   /** The visit a conversion names: its entry page and source (first view), the last post read. */
-  private visit(multi: ReturnType<Redis['multi']>, hit: Hit) {
-    const key = this.keys.visit(hit.visitor!)
-    multi.hsetnx(key, 'entry', hit.path)
-    multi.hsetnx(key, 'source', visitSource(hit) ?? '')
-    if (isPostPath(hit.path)) multi.hset(key, 'post', hit.path)
+  private visit(multi: ReturnType<Redis['multi']>, visitor: string, first: Hit, post: string | undefined) {
+    const key = this.keys.visit(visitor)
+    multi.hsetnx(key, 'entry', first.path)
+    multi.hsetnx(key, 'source', visitSource(first) ?? '')
+    if (post) multi.hset(key, 'post', post)
     multi.expire(key, this.o.visitSeconds)
   }
 

@@ -62,9 +62,23 @@ export function isCountedPath(path: string): boolean {
   return !/^\/(admin|preview)(\/|$)/.test(bare)
 }
 
+/** The last user agents' classes: isbot's list is one large expression, and agents repeat. */
+const classes = new Map<string, Device>()
+const CLASSES_KEPT = 2000
+
 /** Device class from the user agent; bots (isbot's maintained list, or no user agent at all) apart. */
 export function deviceClass(ua: string | undefined): Device {
-  if (!ua || isbot(ua)) return 'bot'
+  if (!ua) return 'bot'
+  const known = classes.get(ua)
+  if (known) return known
+  const device = classify(ua)
+  if (classes.size >= CLASSES_KEPT) classes.delete(classes.keys().next().value!)
+  classes.set(ua, device)
+  return device
+}
+
+function classify(ua: string): Device {
+  if (isbot(ua)) return 'bot'
   if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(ua)) return 'tablet'
   if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(ua)) return 'mobile'
   return 'desktop'
