@@ -58,3 +58,15 @@ t.test('an outdated If-Match gets 412 and the other save stands', async (t) => {
     'no If-Match: as before',
   )
 })
+
+t.test('saves racing with the same If-Match: one stands, the others get 412', async (t) => {
+  const { id } = (await s.call('POST', '/api/blog', post, s.admin)).json<BlogPost>()
+  const tag = (await s.call('GET', `/api/blog/${id}`, undefined, s.admin)).headers.etag as string
+  // Eight editors who opened the same version save at once (the lock holds the check to the write).
+  const saves = await Promise.all(
+    Array.from({ length: 8 }, (_, i) =>
+      s.call('PUT', `/api/blog/${id}`, { ...post, title_en: `T${i}` }, { ...s.admin, 'if-match': tag }),
+    ),
+  )
+  t.same(saves.map((r) => r.statusCode).sort(), [200, 412, 412, 412, 412, 412, 412, 412])
+})

@@ -139,7 +139,14 @@ t.test(
       description_en: 'Who',
     }
     const f = await s.call('POST', '/api/features', feature, s.admin)
+    const pg = await s.call('POST', '/api/pages', { ...page, slug: 'race' }, s.admin)
+    const opened = await s.call('GET', `/api/pages/${pg.json<Page>().id}`, undefined, s.admin)
     const cases = [
+      {
+        path: `/api/pages/${pg.json<Page>().id}`,
+        tag: opened.headers.etag as string,
+        body: (i: number) => ({ ...page, slug: 'race', title_en: `T${i}` }),
+      },
       {
         path: `/api/projects/${p.json<Project>().id}`,
         tag: etagOf(p.body),

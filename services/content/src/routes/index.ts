@@ -22,7 +22,6 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     contentAdmin,
     featuresPublic,
     pagesPublic,
-    pagesAdmin,
     projectsPublic,
     objectsPublic,
     imagesPublic,
@@ -32,6 +31,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   await app.register(pagePreviewPublic, { config })
   await app.register(pagePreviewAdmin, { config })
   await app.register(featuresAdmin, { config })
+  await app.register(pagesAdmin, { config })
   await app.register(projectsAdmin, { config })
   await app.register(mediaAdmin, { config })
 }
