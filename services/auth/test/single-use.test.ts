@@ -3,6 +3,7 @@
 // code and an invitation. The embedded FerretDB does not run a conditional update atomically (it
 // reads, then writes by id), so each claim also holds the kit's per-document lock.
 import t from 'tap'
+import { Redis } from 'ioredis'
 import type { LightMyRequestResponse } from 'fastify'
 import { testApp } from '@site/service-kit/testing'
 import { startSmtp } from '../../contact/test/helpers/smtp.js'
@@ -28,6 +29,13 @@ const pendingOf = (res: LightMyRequestResponse) => {
   return { cookie: `tfa=${encodeURIComponent(c!.value)}`, ...XRW }
 }
 const RACERS = 6
+const redis = new Redis(h.config.REDIS_URL)
+t.teardown(() => redis.disconnect())
+/** The failed sign-ins a race leaves count against the account: each race starts from none. */
+async function forgetFailures() {
+  const keys = await redis.keys(`${h.config.QUEUE_PREFIX}:login-fail*`)
+  if (keys.length) await redis.del(...keys)
+}
 
 const secret = (await h.call('POST', '/api/auth/2fa/setup', undefined, owner)).json().secret as string
 const enabled = await h.call('POST', '/api/auth/2fa/enable', { code: totpCode(secret, clock) }, owner)
@@ -36,6 +44,7 @@ clock += 30_000
 
 /** RACERS sign-ins with the password, then the same second factor sent by all at once. */
 async function race(code: string) {
+  await forgetFailures()
   const pending = []
   for (let i = 0; i < RACERS; i++)
     pending.push(pendingOf(await h.call('POST', '/api/auth/login', { username: 'boss', password: PW })))
@@ -44,13 +53,23 @@ async function race(code: string) {
 }
 
 t.test('a TOTP code signs in once, however many sign-ins send it at once', async (t) => {
-  t.same(await race(totpCode(secret, clock)), [200, ...Array(RACERS - 1).fill(401)])
+  // The others are wrong codes now: 401, or 429 once they reach the failed-sign-in limit.
+  const codes = await race(totpCode(secret, clock))
+  t.equal(codes.filter((c) => c === 200).length, 1, `one sign-in (${codes.join(', ')})`)
+  t.ok(
+    codes.every((c) => c === 200 || c === 401 || c === 429),
+    'the others refused',
+  )
   clock += 30_000
 })
 
 t.test('a recovery code signs in once', async (t) => {
   const codes = await race(recovery[0]!)
   t.equal(codes.filter((c) => c === 200).length, 1, `one sign-in (${codes.join(', ')})`)
+  t.ok(
+    codes.every((c) => c === 200 || c === 401 || c === 429),
+    'the others refused',
+  )
 })
 
 t.test('an invitation is accepted once', async (t) => {

@@ -9,7 +9,8 @@ import { seedAdmin, startStack } from '../helpers/stack.js'
 
 const USER = 'conflict-admin'
 const PASSWORD = 'conflict-test-password-1'
-const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'gateway'] })
+// contact: the admin's Blog tab reads each post's views from it (analytics, issue 48).
+const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'contact', 'gateway'] })
 t.teardown(() => stack.stop())
 await seedAdmin(stack, USER, PASSWORD)
 

@@ -14,7 +14,10 @@ import { seedAdmin, startStack } from '../helpers/stack.js'
 
 const USER = 'editor-admin'
 const PASSWORD = 'editor-test-password-1'
-const stack = await startStack({ only: ['auth', 'content', 'blog', 'blog-worker', 'web', 'gateway'] })
+// contact: the admin's Blog tab reads each post's views from it (analytics, issue 48).
+const stack = await startStack({
+  only: ['auth', 'content', 'blog', 'blog-worker', 'web', 'contact', 'gateway'],
+})
 t.teardown(() => stack.stop())
 await seedAdmin(stack, USER, PASSWORD)
 // Far from Amsterdam: the admin's times are Amsterdam time whatever the browser's zone (issue 49 #3).

@@ -8,7 +8,8 @@ import { collectPageErrors, launchBrowser } from '../helpers/browser.js'
 import { startStack } from '../helpers/stack.js'
 import { adminApi, POST } from '../public/api.js'
 
-const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'gateway'] })
+// contact: the admin's Blog tab reads each post's views from it (analytics, issue 48).
+const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'contact', 'gateway'] })
 t.teardown(() => stack.stop())
 const api = await adminApi(stack, 'preview-admin', 'a-long-password-for-previews')
 const draft = await api.post<BlogPost>('/api/blog', {

@@ -16,8 +16,9 @@ import { payloads } from '../../../services/blog/test/xss-corpus.js'
 
 // Only what the public pages read (and auth for the admin writes that seed them).
 // 5 posts a sitemap file: the 14 published posts below take three (5, 5, 4).
+// contact: the admin's Blog tab reads each post's views from it (analytics, issue 48).
 const stack = await startStack({
-  only: ['auth', 'content', 'blog', 'web', 'gateway'],
+  only: ['auth', 'content', 'blog', 'web', 'contact', 'gateway'],
   env: { SITEMAP_POSTS_PER_FILE: '5' },
 })
 t.teardown(() => stack.stop())
