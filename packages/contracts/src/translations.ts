@@ -96,3 +96,29 @@ export const TranslationBoard = Type.Object({
   counts: Type.Object({ nl: Counts, en: Counts, de: Counts }),
 })
 export type TranslationBoard = Static<typeof TranslationBoard>
+
+/** One translatable field whose source text changed since the translation (`then`: null when no revision has it). */
+export const SourceChange = Type.Object({
+  field: Type.Union([
+    Type.Literal('title'),
+    Type.Literal('excerpt'),
+    Type.Literal('content'),
+    Type.Literal('meta_description'),
+  ]),
+  then: Nullable(Type.String()),
+  now: Type.String(),
+})
+export type SourceChange = Static<typeof SourceChange>
+
+/**
+ * GET /api/blog/{id}/translations/{lang}/source-changes: what changed in the source since this
+ * language was translated. `found`: a kept revision had the source as it was at `source_rev`
+ * (false: `then` is null; every field is listed when the language is stale).
+ */
+export const SourceChanges = Type.Object({
+  source_lang: Nullable(TranslationLang),
+  stale: Type.Boolean(),
+  found: Type.Boolean(),
+  fields: Type.Array(SourceChange),
+})
+export type SourceChanges = Static<typeof SourceChanges>

@@ -3,7 +3,8 @@
 // Dutch makes its English and German stale; a review clears the flag and names the reviewer; a
 // machine translation (the OpenAI-protocol test double) needs review and, with review required, is
 // not public in that language until reviewed; taking the German down removes it from hreflang, the
-// sitemap and the feed while nl and en stay; the board's counts match the posts.
+// sitemap and the feed while nl and en stay; the board's counts match the posts; the post editor
+// shows a stale English beside its Dutch source with what changed in the source (side by side).
 import t from 'tap'
 import { startFakeOpenAI } from '@site/service-kit/testing'
 import type { BlogPost, TranslationBoard } from '@site/contracts'
@@ -149,6 +150,34 @@ t.test("the Translations tab: the same counts, and a cell's action", async (t) =
     )
   }
   t.same(await axeViolations(page), [], 'axe: the Translations tab')
+  // The side by side (issue 47 #4): the post's editor, each language's state, the English beside
+  // the Dutch, and what changed in the Dutch since the English was written.
+  await page.locator(`[data-id="${post.id}"]`).getByRole('button', { name: 'Edit', exact: true }).click()
+  const langs = page.getByTestId('blog-post-form').getByTestId('post-languages')
+  t.match(await langs.getByTestId('post-language-en').innerText(), /English: Stale/)
+  t.match(
+    await langs.getByTestId('post-language-de').innerText(),
+    /German: Current, not public, reviewed by tr-admin/,
+  )
+  await langs.getByTestId('post-language-en').click()
+  const side = langs.getByTestId('side-by-side')
+  t.same(
+    await side.locator('tbody tr').first().locator('td').allInnerTexts(),
+    ['Een AI-prototype in dagen', 'An AI prototype in days'],
+    'the Dutch title beside the English',
+  )
+  const changed = side.getByTestId('source-changes')
+  await changed.waitFor()
+  const rows = await changed.locator('tbody tr').allInnerTexts()
+  t.equal(rows.length, 1, 'only the Dutch text changed')
+  t.match(
+    rows[0],
+    /^Text\s+Nederlandse inhoud van het bericht\..*Intake\.\s+Nieuwe inhoud\.$/s,
+    'then and now',
+  )
+  t.same(await axeViolations(page), [], 'axe: the side by side')
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await langs.waitFor({ state: 'detached' })
   const en = page.locator(`[data-id="${post.id}"]`).getByTestId('cell-en')
   t.equal(await en.getAttribute('data-state'), 'stale')
   await en.getByRole('button', { name: 'Still right' }).click()

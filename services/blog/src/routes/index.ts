@@ -10,6 +10,7 @@ import imagesInfo from './images/info.js'
 import translateAdmin from './translate/admin.js'
 import translationsAdmin from './translations/admin.js'
 import translationsBoard from './translations/board.js'
+import sourceChangesAdmin from './translations/source-changes.js'
 import glossaryAdmin from './glossary/admin.js'
 import xliffAdmin from './translations/xliff.js'
 import uploadAdmin from './upload/admin.js'
@@ -32,6 +33,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     translateAdmin,
     translationsAdmin,
     translationsBoard,
+    sourceChangesAdmin,
     glossaryAdmin,
     xliffAdmin,
     uploadAdmin,

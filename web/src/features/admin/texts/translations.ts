@@ -31,4 +31,28 @@ export const translations = {
   failed: 'The change was not saved',
   overwriteTitle: 'Replace what a person wrote?',
   overwrite: 'Replace',
+  /** The post editor's side by side (issue 47 #4). */
+  side: {
+    heading: 'Languages',
+    label: 'The post in its languages',
+    sourceOf: (lang: string) => `${lang} (source)`,
+    reviewedBy: (who: string, when: string) => `reviewed by ${who} on ${when}`,
+    compare: (lang: string) => `${lang} beside its source`,
+    field: 'Field',
+    changedHeading: (lang: string) => `Changed in the ${lang} source since this translation`,
+    then: 'When translated',
+    now: 'Now',
+    notFound:
+      'The source as it was when this was translated is no longer in the history: ' +
+      'its text now is shown for every field.',
+    unchanged: 'The source has not changed since this translation.',
+    loadError: 'What changed in the source could not be loaded.',
+    languages: { nl: 'Dutch', en: 'English', de: 'German' } as Record<string, string>,
+    fields: {
+      title: 'Title',
+      excerpt: 'Excerpt',
+      content: 'Text',
+      meta_description: 'Meta description',
+    } as Record<string, string>,
+  },
 }

@@ -2,14 +2,13 @@
 // current one, only where they differ, in the admin's words ("Dutch text", not content_nl); its
 // Restore is one click further, after the admin has seen what comes back.
 import type { RevisionDetail } from '@site/contracts'
-import { plainText } from '@site/contracts/text'
 import { RotateCcw } from 'lucide-react'
 import { getRevision } from '@/api/editorial'
 import { Button } from '@/components'
 import { useQuery } from '@/lib/query'
 import { fieldLabel } from '../../texts/editorial'
-import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'
+import { DiffTable } from './DiffTable'
 
 /** Bookkeeping fields: not what an admin changes. */
 const HIDDEN = new Set([
@@ -22,22 +21,6 @@ const HIDDEN = new Set([
   'updated_by',
   'untranslated',
 ])
-const MOMENTS = new Set(['publish_at', 'unpublish_at'])
-const MAX_CHARS = 400
-
-function shown(field: string, value: unknown): string {
-  const th = texts.history
-  if (value === null || value === undefined || value === '') return th.none
-  if (typeof value === 'boolean') return value ? th.yes : th.no
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : th.none
-  if (typeof value === 'string') {
-    if (MOMENTS.has(field)) return localDateTime(value)
-    const text = plainText(value)
-    return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text
-  }
-  return JSON.stringify(value)
-}
-
 /** The fields whose values differ between two snapshots, in the version's order. */
 function differences(version: Record<string, unknown>, current: Record<string, unknown>) {
   const keys = [...new Set([...Object.keys(version), ...Object.keys(current)])].filter((k) => !HIDDEN.has(k))
@@ -72,24 +55,11 @@ export function HistoryVersion({
       {fields.length === 0 ? (
         <p>{th.noDifference}</p>
       ) : (
-        <table className="admin-history__diff">
-          <thead>
-            <tr>
-              <th scope="col" />
-              <th scope="col">{th.thisVersion}</th>
-              <th scope="col">{th.now}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((f) => (
-              <tr key={f}>
-                <th scope="row">{fieldLabel(f)}</th>
-                <td>{shown(f, was[f])}</td>
-                <td>{shown(f, is[f])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DiffTable
+          rows={fields.map((f) => ({ field: f, label: fieldLabel(f), then: was[f], now: is[f] }))}
+          thenLabel={th.thisVersion}
+          nowLabel={th.now}
+        />
       )}
       <Button variant="outline" size="sm" disabled={busy} onClick={onRestore}>
         <RotateCcw size={14} aria-hidden /> {th.restoreThis}

@@ -28,6 +28,7 @@ import {
 import { ImportFromFile } from './ImportFromFile'
 import { PreviewLinkPanel } from '../../components/preview/PreviewLinkPanel'
 import { ReviewNote } from './ReviewNote'
+import { SideBySide } from './SideBySide'
 import { TitleField } from './TitleField'
 import { usePostImport } from './usePostImport'
 import { useTitleTranslation } from './useTitleTranslation'
@@ -139,6 +140,7 @@ export function BlogPostDialog({
               }}
             />
           ) : null}
+          {post ? <SideBySide post={post} form={form} /> : null}
           {review.length ? (
             <ReviewNote
               fields={review}
