@@ -6,16 +6,18 @@
 import t from 'tap'
 import mongoose from 'mongoose'
 import { silentLog } from '@site/service-kit'
-import { holdQueries, queryRecorder, testApp } from '@site/service-kit/testing'
+import { holdQueries, pushedPart, queryRecorder, testApp } from '@site/service-kit/testing'
 import { contact, contactTools, request } from './helpers/harness.js'
 import { analyticsModels } from '../src/analytics/models.js'
 import { drainKeys, drainOnce, pruneHits } from '../src/analytics/drain.js'
 import { tallyDay } from '../src/analytics/rollup.js'
+import { monthOf, rollupMonth } from '../src/analytics/months.js'
+import { analyticsReport } from '../src/analytics/report.js'
 
 const h = contactTools(await testApp(contact('cana')))
 t.teardown(() => h.close())
 const models = analyticsModels(h.app.db)
-await Promise.all([models.hits, models.days, models.conversions].map((m) => m.createIndexes()))
+await Promise.all([models.hits, models.days, models.months, models.conversions].map((m) => m.createIndexes()))
 const prefix = h.config.QUEUE_PREFIX
 const keys = drainKeys(prefix)
 const deps = { redis: h.app.redis, prefix, models, log: silentLog }
@@ -98,6 +100,9 @@ t.test('views drained and rolled up: per path and language, visitors per day, bo
     { source: 'x', medium: null, campaign: null, views: 1, visitors: 1 },
   ])
   const again = await drainOnce(deps)
+  const month = await models.months.findById(today.slice(0, 7)).lean()
+  t.match(month, { views: 4, visitors: 2, bots: 1 }, "the day's month is merged again in the same pass")
+  t.same(month?.days.at(-1), { day: today, views: 4, visitors: 2, bots: 1 })
   t.equal(again, 0, 'nothing left')
   t.same((await report()).totals, r.totals, 'a rollup again changes nothing (idempotent)')
 })
@@ -161,6 +166,54 @@ t.test('the period in the user terms: bad dates, reversed, too long, not signed 
   t.equal(year.totals.views, 4, 'the report reads the rollups only (the seeded raw days were not rolled up)')
 })
 
+t.test('a year through months: the report of its days, reading at most 14 months and 62 days', async (t) => {
+  // Before the seeded four years: 2021-01-15 to 2022-01-20, partial months at both ends.
+  const from = '2021-01-15'
+  const to = '2022-01-20'
+  const year = Array.from({ length: 396 }, (_, n) => dayOf(Date.parse('2021-01-01') + n * DAY)).map(
+    (day, n) =>
+      tallyDay(
+        day,
+        Array.from({ length: 40 + (n % 13) }, (_, i) => ({
+          path: `${['', '/en', '/de'][i % 3]}/blog/p-${(i * 7 + n) % 11}`,
+          lang: ['nl', 'en', 'de'][i % 3]!,
+          ref: [null, 'a.example', 'b.example'][(i + n) % 3]!,
+          source: i % 4 === 0 ? ['mail', 'x'][n % 2]! : null,
+          medium: i % 8 === 0 ? 'email' : null,
+          campaign: i % 16 === 0 ? `c${n % 3}` : null,
+          device: ['desktop', 'mobile', 'tablet', 'desktop', 'bot'][(i + n) % 5]!,
+          visitor: i % 5 === 0 ? null : `v${(i * n) % 9}`,
+        })),
+      ),
+  )
+  await models.days.collection.insertMany(year)
+  const months = [...new Set(year.map((d) => d.month))]
+  await during('month rollup', async () => {
+    for (const month of months) await rollupMonth(models, month)
+  })
+  t.same(
+    await models.months.findById('2021-02').lean(),
+    monthOf(
+      '2021-02',
+      year.filter((d) => d.month === '2021-02'),
+    ),
+    'a month is its days merged',
+  )
+  const fromDays = await analyticsReport(models, from, to, { fromDays: true })
+  let fromMonths = {} as Awaited<ReturnType<typeof report>>
+  await during('admin year read', async () => void (fromMonths = await report(from, to)))
+  t.same(fromMonths, fromDays, 'the same report through months as through days')
+  t.equal(fromMonths.days.length, 371)
+  t.ok(fromMonths.totals.views > 10_000 && fromMonths.totals.bots > 0, 'a year with views and bots')
+  const rollups = captured['admin year read']!.filter((q) => q.collection !== 'analytics_conversions')
+  let read = 0
+  for (const q of rollups)
+    read += await h.app.db.db!.collection(q.collection).countDocuments(pushedPart(q.filter))
+  t.equal(rollups.filter((q) => q.collection === 'analytics_months').length, 11, 'the eleven whole months')
+  t.equal(read, 11 + 31 + 31, 'the whole months, then the days of the two partial months')
+  t.ok(read <= 14 + 62, `${read} rollup documents read for a year`)
+})
+
 t.test('raw views older than the kept days go; their rollups stay', async (t) => {
   const cutoff = dayOf(Date.now() - 10 * DAY)
   const older = rawDays.filter((d) => d < cutoff)
@@ -178,6 +231,13 @@ t.test('raw views older than the kept days go; their rollups stay', async (t) =>
 
 // After the tests above (tap runs them in order): what they sent.
 t.test('every query reads an index and is listed', async (t) => {
-  t.same(Object.keys(captured), ['drain and rollup', 'admin read', 'conversion', 'prune'])
+  t.same(Object.keys(captured), [
+    'drain and rollup',
+    'admin read',
+    'conversion',
+    'month rollup',
+    'admin year read',
+    'prune',
+  ])
   holdQueries(t, h.app.db, captured, { bound: 400, size: 4 * 365 })
 })

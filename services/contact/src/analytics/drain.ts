@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { Log } from '@site/service-kit'
 import type { AnalyticsModels, HitDoc } from './models.js'
 import { rollupDay } from './rollup.js'
+import { rollupMonth } from './months.js'
 
 /** The gateway's keys (gateway/src/analytics/counter.ts) and the drain's own. */
 export const drainKeys = (prefix: string) => ({
@@ -54,7 +55,8 @@ export interface DrainDeps {
 
 /**
  * One pass: the list's views into the raw store, then the rollup of every day they touched (and of
- * days a failed pass left). One worker at a time (a lock in Redis); returns the views stored.
+ * days a failed pass left) and of those days' months. One worker at a time (a lock in Redis);
+ * returns the views stored.
  */
 export async function drainOnce(d: DrainDeps): Promise<number> {
   const keys = drainKeys(d.prefix)
@@ -78,10 +80,12 @@ export async function drainOnce(d: DrainDeps): Promise<number> {
       stored += hits.length
       if (raw.length < (d.batch ?? 2000)) break
     }
-    for (const day of (await d.redis.smembers(keys.dirty)).sort()) {
-      await rollupDay(d.models, day)
-      await d.redis.srem(keys.dirty, day)
-    }
+    // The days, then their months (each from its day documents); a day leaves the dirty set only
+    // once its month is merged again, so a failure anywhere is redone on the next pass.
+    const dirty = (await d.redis.smembers(keys.dirty)).sort()
+    for (const day of dirty) await rollupDay(d.models, day)
+    for (const month of new Set(dirty.map((day) => day.slice(0, 7)))) await rollupMonth(d.models, month)
+    if (dirty.length > 0) await d.redis.srem(keys.dirty, ...dirty)
   } finally {
     // Only our own lock (a pass past its 60 s would otherwise free another's).
     if ((await d.redis.get(keys.lock).catch(() => null)) === token)

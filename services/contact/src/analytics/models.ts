@@ -28,7 +28,7 @@ export type SourceRow = { source: string; medium: string | null; campaign: strin
 /**
  * One day rolled up (bots left out but counted): the site's views and distinct visitors, views per
  * device class, and views and visitors per path and language, per referring site and per UTM
- * source. One document per day, read by month: what the admin reads costs the days of its period.
+ * source. One document per day, merged into its month (MonthDoc) for the admin's reads.
  */
 export type DayDoc = {
   day: string
@@ -44,6 +44,17 @@ export type DayDoc = {
   /** Present (true) while raw views of the day are kept: the pruning finds them by this equality. */
   raw?: true
 }
+
+/** A day's totals, as the report's chart draws them. */
+export type DayTotals = { day: string; views: number; visitors: number; bots: number }
+
+/**
+ * One month merged from its day documents (`_id` YYYY-MM), computed again whenever the worker rolls
+ * up one of its days: the sums of its days (visitors summed per day: a visitor is a day's), the
+ * lists merged and cut like a day's, and each day's totals for the chart. A report reads whole
+ * months from here, one document each, and only the partial months at its ends from the days.
+ */
+export type MonthDoc = Omit<DayDoc, 'day' | 'month' | 'raw'> & { _id: string; days: DayTotals[] }
 
 /** Consultation requests of a day by language, last post read, entry page and source: a count. */
 export type ConversionDoc = {
@@ -77,6 +88,17 @@ const hitSchema = new Schema<HitDoc>(
 hitSchema.index({ day: 1 })
 
 const counts = { views: { type: Number, required: true }, visitors: { type: Number, required: true } }
+/** A day's and a month's lists. */
+const lists = {
+  devices: {
+    desktop: { type: Number, default: 0 },
+    mobile: { type: Number, default: 0 },
+    tablet: { type: Number, default: 0 },
+  },
+  paths: [new Schema({ path: String, lang: String, ...counts }, { _id: false })],
+  refs: [new Schema({ ref: String, ...counts }, { _id: false })],
+  sources: [new Schema({ source: String, medium: str, campaign: str, ...counts }, { _id: false })],
+}
 const daySchema = new Schema<DayDoc>(
   {
     day: { type: String, required: true },
@@ -84,14 +106,7 @@ const daySchema = new Schema<DayDoc>(
     views: { type: Number, required: true },
     visitors: { type: Number, required: true },
     bots: { type: Number, required: true },
-    devices: {
-      desktop: { type: Number, default: 0 },
-      mobile: { type: Number, default: 0 },
-      tablet: { type: Number, default: 0 },
-    },
-    paths: [new Schema({ path: String, lang: String, ...counts }, { _id: false })],
-    refs: [new Schema({ ref: String, ...counts }, { _id: false })],
-    sources: [new Schema({ source: String, medium: str, campaign: str, ...counts }, { _id: false })],
+    ...lists,
     raw: { type: Boolean },
   },
   { versionKey: false },
@@ -100,6 +115,18 @@ const daySchema = new Schema<DayDoc>(
 daySchema.index({ day: 1 }, { unique: true })
 daySchema.index({ month: 1 })
 daySchema.index({ raw: 1 }, { sparse: true })
+
+const monthSchema = new Schema<MonthDoc>(
+  {
+    _id: { type: String, required: true },
+    views: { type: Number, required: true },
+    visitors: { type: Number, required: true },
+    bots: { type: Number, required: true },
+    ...lists,
+    days: [new Schema({ day: String, views: Number, visitors: Number, bots: Number }, { _id: false })],
+  },
+  { versionKey: false },
+)
 
 const conversionSchema = new Schema<ConversionDoc>(
   {
@@ -119,6 +146,7 @@ conversionSchema.index({ month: 1 })
 export interface AnalyticsModels {
   hits: Model<HitDoc>
   days: Model<DayDoc>
+  months: Model<MonthDoc>
   conversions: Model<ConversionDoc>
 }
 
@@ -128,9 +156,10 @@ export function analyticsModels(conn: Connection): AnalyticsModels {
   return {
     hits: model('AnalyticsHit', hitSchema, 'analytics_hits'),
     days: model('AnalyticsDay', daySchema, 'analytics_days'),
+    months: model('AnalyticsMonth', monthSchema, 'analytics_months'),
     conversions: model('AnalyticsConversion', conversionSchema, 'analytics_conversions'),
   }
 }
 
 export const buildAnalyticsIndexes = (m: AnalyticsModels) =>
-  Promise.all([m.hits, m.days, m.conversions].map((x) => x.createIndexes()))
+  Promise.all([m.hits, m.days, m.months, m.conversions].map((x) => x.createIndexes()))

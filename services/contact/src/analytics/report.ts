@@ -1,5 +1,6 @@
 import type { AnalyticsReport } from '@site/contracts'
-import type { AnalyticsModels, DayDoc } from './models.js'
+import type { AnalyticsModels, DayDoc, MonthDoc } from './models.js'
+import { merge, mergeRollups, type Rollup } from './months.js'
 
 const TOP = 50
 
@@ -11,51 +12,61 @@ export function daysBetween(from: string, to: string): string[] {
   return out
 }
 
-type Counts = { views: number; visitors: number }
-
-/** Sums rows of several days by key (visitors: the sum of each day's, a visitor being per day). */
-function merge<R extends Counts>(rows: R[], id: (r: R) => string): R[] {
-  const out = new Map<string, R>()
-  for (const r of rows) {
-    const k = id(r)
-    const known = out.get(k)
-    if (known) {
-      known.views += r.views
-      known.visitors += r.visitors
-    } else out.set(k, { ...r })
-  }
-  return [...out.values()].sort((a, b) => b.views - a.views || id(a).localeCompare(id(b)))
-}
-
 const POST = /^(\/en|\/de)?\/blog\/[^/]+$/
 
+const lastDay = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10)
+
+type DayTotals = MonthDoc['days'][number]
+
 /**
- * The report of a period from the rollups alone: one document per day, read a month at a time
- * (`analytics_days {month}`, `analytics_conversions {month}`: one query each per month the period
- * touches), so its cost grows with the period's days, never with its views.
+ * The period's rollups: each whole month as its one `analytics_months {_id}` document, the partial
+ * months at the ends (and a month the worker has not merged yet) as their day documents
+ * (`analytics_days {month}`, at most 31 each). `fromDays` reads every month from its days (the
+ * report before months existed, kept for the comparison in the tests).
+ */
+async function rollupsOf(m: AnalyticsModels, from: string, to: string, fromDays: boolean) {
+  const months = [...new Set(daysBetween(from, to).map((d) => d.slice(0, 7)))]
+  const parts = await Promise.all(
+    months.map(async (month): Promise<{ parts: Rollup[]; days: DayTotals[] }> => {
+      const whole = !fromDays && from <= `${month}-01` && to >= lastDay(month)
+      const merged = whole ? await m.months.findById(month).lean<MonthDoc>() : null
+      if (merged) return { parts: [merged], days: merged.days }
+      const days = (await m.days.find({ month }, { _id: 0, raw: 0 }).lean<DayDoc[]>()).filter(
+        (d) => d.day >= from && d.day <= to,
+      )
+      return { parts: days, days }
+    }),
+  )
+  return { parts: parts.flatMap((p) => p.parts), days: parts.flatMap((p) => p.days) }
+}
+
+/**
+ * The report of a period from the rollups alone: at most 14 documents for its whole months and 62
+ * days for the partial months at its ends, so a year costs about what a day costs, whatever the
+ * views of that year. Conversions are read a month at a time (`analytics_conversions {month}`).
  */
 export async function analyticsReport(
   m: AnalyticsModels,
   from: string,
   to: string,
+  o: { fromDays?: boolean } = {},
 ): Promise<AnalyticsReport> {
   const months = [...new Set(daysBetween(from, to).map((d) => d.slice(0, 7)))]
-  const inPeriod = <T extends { day: string }>(rows: T[]) => rows.filter((r) => r.day >= from && r.day <= to)
-  const [days, conversions] = await Promise.all([
-    Promise.all(months.map((month) => m.days.find({ month }, { _id: 0, raw: 0 }).lean<DayDoc[]>())),
-    Promise.all(months.map((month) => m.conversions.find({ month }, { _id: 0 }).lean())),
-  ]).then(([d, c]) => [inPeriod(d.flat()), inPeriod(c.flat())] as const)
-  const perDay = new Map(days.map((d) => [d.day, d]))
+  const [rollups, conversions] = await Promise.all([
+    rollupsOf(m, from, to, o.fromDays === true),
+    Promise.all(months.map((month) => m.conversions.find({ month }, { _id: 0 }).lean())).then((c) =>
+      c.flat().filter((r) => r.day >= from && r.day <= to),
+    ),
+  ])
+  const perDay = new Map(rollups.days.map((d) => [d.day, d]))
   const series = daysBetween(from, to).map((day) => {
     const d = perDay.get(day)
     return { day, views: d?.views ?? 0, visitors: d?.visitors ?? 0, bots: d?.bots ?? 0 }
   })
+  const all = mergeRollups(rollups.parts, Infinity)
   const sum = <T>(rows: T[], n: (r: T) => number) => rows.reduce((s, r) => s + n(r), 0)
-  const device = (k: 'desktop' | 'mobile' | 'tablet') => sum(days, (d) => d.devices?.[k] ?? 0)
-  const paths = merge(
-    days.flatMap((d) => d.paths),
-    (p) => `${p.lang} ${p.path}`,
-  ).map(({ path, lang, views, visitors }) => ({ path, lang, views, visitors }))
+  const paths = all.paths
   const perLang = new Map<string, number>()
   const conv = merge(
     conversions.map((c) => ({ post: c.post, lang: c.lang, source: c.source, views: c.count, visitors: 0 })),
@@ -71,31 +82,21 @@ export async function analyticsReport(
       conversions: sum(conv, (c) => c.count),
     },
     days: series,
-    devices: { desktop: device('desktop'), mobile: device('mobile'), tablet: device('tablet') },
+    devices: all.devices,
     paths: paths.filter((p) => {
       const n = perLang.get(p.lang) ?? 0
       perLang.set(p.lang, n + 1)
       return n < TOP
     }),
     posts: paths.filter((p) => POST.test(p.path)),
-    referrers: merge(
-      days.flatMap((d) => d.refs),
-      (r) => r.ref,
-    )
-      .slice(0, TOP)
-      .map(({ ref, views, visitors }) => ({ referrer: ref, views, visitors })),
-    sources: merge(
-      days.flatMap((d) => d.sources),
-      (s) => JSON.stringify([s.source, s.medium, s.campaign]),
-    )
-      .slice(0, TOP)
-      .map(({ source, medium, campaign, views, visitors }) => ({
-        source,
-        medium,
-        campaign,
-        views,
-        visitors,
-      })),
+    referrers: all.refs.slice(0, TOP).map(({ ref, views, visitors }) => ({ referrer: ref, views, visitors })),
+    sources: all.sources.slice(0, TOP).map(({ source, medium, campaign, views, visitors }) => ({
+      source,
+      medium,
+      campaign,
+      views,
+      visitors,
+    })),
     conversions: conv,
   }
 }
