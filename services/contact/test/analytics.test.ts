@@ -11,7 +11,7 @@ import { contact, contactTools, request } from './helpers/harness.js'
 import { analyticsModels } from '../src/analytics/models.js'
 import { drainKeys, drainOnce, pruneHits } from '../src/analytics/drain.js'
 import { tallyDay } from '../src/analytics/rollup.js'
-import { monthOf, rollupMonth } from '../src/analytics/months.js'
+import { mergeMissingMonths, monthOf, rollupMonth } from '../src/analytics/months.js'
 import { analyticsReport } from '../src/analytics/report.js'
 
 const h = contactTools(await testApp(contact('cana')))
@@ -214,6 +214,16 @@ t.test('a year through months: the report of its days, reading at most 14 months
   t.ok(read <= 14 + 62, `${read} rollup documents read for a year`)
 })
 
+t.test('months kept before the merge existed: merged once, then read as months', async (t) => {
+  const from = dayOf(Date.now() - 364 * DAY)
+  const before = await analyticsReport(models, from, today, { fromDays: true })
+  let merged = 0
+  await during('month backfill', async () => void (merged = await mergeMissingMonths(models)))
+  t.ok(merged > 40, `${merged} months of the seeded four years merged`)
+  t.equal(await mergeMissingMonths(models), 0, 'once: a second start merges nothing')
+  t.same(await report(from, today), before, "the year's report through months is the one from days")
+})
+
 t.test('raw views older than the kept days go; their rollups stay', async (t) => {
   const cutoff = dayOf(Date.now() - 10 * DAY)
   const older = rawDays.filter((d) => d < cutoff)
@@ -237,6 +247,7 @@ t.test('every query reads an index and is listed', async (t) => {
     'conversion',
     'month rollup',
     'admin year read',
+    'month backfill',
     'prune',
   ])
   holdQueries(t, h.app.db, captured, { bound: 400, size: 4 * 365 })

@@ -82,3 +82,24 @@ export async function rollupMonth(m: AnalyticsModels, month: string): Promise<Mo
   await m.months.updateOne({ _id }, { $set: rest }, { upsert: true })
   return doc
 }
+
+/** Months the worker merges at its start when they have no document yet (five years back). */
+export const MERGED_BACK = 60
+
+/**
+ * The last `count` months (this one included) that have no merged document yet, merged from their
+ * days: the worker's first pass, so day documents kept before months existed are read as months
+ * (older ones are still read, from their days). One `_id` read per month once merged; returns the
+ * months merged.
+ */
+export async function mergeMissingMonths(m: AnalyticsModels, count = MERGED_BACK, now = Date.now()) {
+  const at = new Date(now)
+  let merged = 0
+  for (let i = 0; i < count; i++) {
+    const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - i, 1)).toISOString().slice(0, 7)
+    if (await m.months.exists({ _id: month })) continue
+    await rollupMonth(m, month)
+    merged++
+  }
+  return merged
+}

@@ -2,6 +2,7 @@ import { Counter, Histogram, type Registry } from 'prom-client'
 import { connectMongo, createRedis, type Closable, type Log } from '@site/service-kit'
 import { analyticsModels, buildAnalyticsIndexes } from './models.js'
 import { drainOnce, pruneHits } from './drain.js'
+import { mergeMissingMonths } from './months.js'
 
 export interface AnalyticsWorkerConfig {
   MONGO_URL: string
@@ -22,7 +23,8 @@ const HOUR = 3_600_000
 /**
  * The contact worker's analytics loop: every ANALYTICS_DRAIN_MS the gateway's views go from Redis
  * into the raw store and the days they touched are rolled up again; once an hour raw views older
- * than ANALYTICS_RAW_DAYS go. Never overlapping; a failed pass is logged and the next one retries.
+ * than ANALYTICS_RAW_DAYS go. The first pass merges the months of the last five years that have no
+ * merged document (day documents kept before months existed). Never overlapping; a failed pass is logged and the next one retries.
  */
 export async function startAnalytics(config: AnalyticsWorkerConfig, ctx: Ctx): Promise<Closable[]> {
   const registers = ctx.metrics ? [ctx.metrics] : []
@@ -46,7 +48,12 @@ export async function startAnalytics(config: AnalyticsWorkerConfig, ctx: Ctx): P
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
   const pass = async () => {
-    if (!indexed) indexed = await buildAnalyticsIndexes(models).then(() => true)
+    if (!indexed) {
+      await buildAnalyticsIndexes(models)
+      const merged = await mergeMissingMonths(models)
+      if (merged > 0) ctx.log.info({ merged }, 'analytics: months merged from their days')
+      indexed = true
+    }
     const end = passes.startTimer()
     drained.inc(await drainOnce({ redis, prefix: config.QUEUE_PREFIX, models, log: ctx.log }))
     end()
