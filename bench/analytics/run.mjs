@@ -5,9 +5,13 @@
 //   req/s, latency and the gateway's CPU per request;
 // - the rollup of a year of `--views` (10,000) views a day: each day's raw views inserted, rolled up
 //   (the contact worker's rollupDay: one day read by its index, counted, one document written) and
-//   deleted again (as the pruning would), then the year's report read from the rollups.
+//   deleted again (as the pruning would), its month merged again (as each worker pass does), then
+//   the year's report read from the rollups: through the month documents, and from the day
+//   documents only (the report before months) for comparison, beside a day's report;
+// - `--only report`: that report alone, the year's day documents tallied in this process (no raw
+//   views stored), in seconds rather than minutes.
 // `npm run bench:analytics -- [--no-build] [--duration 10] [--connections 50] [--days 365] [--views 10000]
-//   [--only counting|rollup]`
+//   [--only counting|rollup|report]`
 //   → prints JSON and writes bench/results/analytics.json.
 import autocannon from 'autocannon'
 import { spawnSync } from 'node:child_process'
@@ -70,8 +74,9 @@ let stack
 let report
 try {
   report = { cpus: cpus().length }
-  if (args.only !== 'rollup') report.counting = await counting()
-  if (args.only !== 'counting') report.rollup = await rollupYear()
+  if (args.only === 'all' || args.only === 'counting') report.counting = await counting()
+  if (args.only === 'all' || args.only === 'rollup') report.rollup = await rollupYear()
+  if (args.only === 'report') report.rollup = await rollupYear({ rawViews: false })
 } finally {
   await stack?.stop()
   await infra.stop()
@@ -137,12 +142,13 @@ async function counting() {
 }
 
 /** A year of days, each with `viewsPerDay` raw views, rolled up one day at a time. */
-async function rollupYear() {
+async function rollupYear({ rawViews = true } = {}) {
   const { connectMongo } = await import(join(root, 'packages/service-kit/dist/index.js'))
   const { analyticsModels, buildAnalyticsIndexes } = await import(
     join(root, 'services/contact/dist/analytics/models.js')
   )
-  const { rollupDay } = await import(join(root, 'services/contact/dist/analytics/rollup.js'))
+  const { rollupDay, tallyDay } = await import(join(root, 'services/contact/dist/analytics/rollup.js'))
+  const { rollupMonth } = await import(join(root, 'services/contact/dist/analytics/months.js'))
   const { analyticsReport } = await import(join(root, 'services/contact/dist/analytics/report.js'))
   const conn = await connectMongo({ url: infra.mongoUrl, dbName: `bench_analytics_${Date.now()}` })
   const m = analyticsModels(conn)
@@ -170,27 +176,39 @@ async function rollupYear() {
         visitor: i % 20 === 0 ? null : `v${d}-${i % 3000}`,
       }
     })
+    if (!rawViews) {
+      await m.days.collection.insertOne({ ...tallyDay(day, hits), raw: true })
+      await rollupMonth(m, day.slice(0, 7))
+      continue
+    }
     let t = performance.now()
     for (let i = 0; i < hits.length; i += 5000) await m.hits.collection.insertMany(hits.slice(i, i + 5000))
     insertMs += performance.now() - t
     t = performance.now()
     await rollupDay(m, day)
+    await rollupMonth(m, day.slice(0, 7))
     rollupMs.push(performance.now() - t)
     await m.hits.deleteMany({ day })
     if (d % 30 === 0) log(`day ${d + 1}/${days}: rollup ${Math.round(rollupMs.at(-1))} ms`)
   }
   const last = new Date(start + (days - 1) * 86_400_000).toISOString().slice(0, 10)
-  const reads = []
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now()
-    await analyticsReport(m, '2025-01-01', last)
-    reads.push(performance.now() - t)
+  const best = async (from, to, o) => {
+    const reads = []
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now()
+      await analyticsReport(m, from, to, o)
+      reads.push(performance.now() - t)
+    }
+    return Math.round(Math.min(...reads))
   }
-  const dayRead = performance.now()
-  await analyticsReport(m, last, last)
-  const oneDayMs = performance.now() - dayRead
+  const reportMs = {
+    year: await best('2025-01-01', last),
+    yearFromDays: await best('2025-01-01', last, { fromDays: true }),
+    day: await best(last, last),
+  }
   await conn.db.dropDatabase()
   await conn.close()
+  if (!rawViews) return { days, viewsPerDay, reportMs }
   const sorted = [...rollupMs].sort((a, b) => a - b)
   return {
     days,
@@ -201,6 +219,6 @@ async function rollupYear() {
       max: Math.round(sorted.at(-1)),
     },
     rawInsertSecondsTotal: Number((insertMs / 1000).toFixed(1)),
-    reportMs: { year: Math.round(Math.min(...reads)), day: Math.round(oneDayMs) },
+    reportMs,
   }
 }
