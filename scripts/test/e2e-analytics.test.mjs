@@ -8,6 +8,7 @@ import t from 'tap'
 import { MongoClient } from 'mongodb'
 import { Redis } from 'ioredis'
 import { startStack } from '../lib/stack.mjs'
+import { fetchProof } from '../lib/altcha.mjs'
 import {
   axeViolations,
   collectPageErrors,
@@ -98,6 +99,7 @@ t.test('a consultation request after reading the post counts for that post and s
       email: 'ada@example.com',
       message: 'An MVP, please.',
       language: 'nl',
+      altcha: await fetchProof(site),
     }),
   })
   t.equal(sent.status, 201)
@@ -116,7 +118,7 @@ t.test('the store holds no address and no user agent', async (t) => {
     'each with a day-hash of a visitor',
   )
   const stored = []
-  for (const name of ['analytics_hits', 'analytics_days', 'analytics_conversions'])
+  for (const name of ['analytics_hits', 'analytics_days', 'analytics_months', 'analytics_conversions'])
     stored.push(JSON.stringify(await db.collection(name).find().toArray()))
   const contact = await db.collection('contacts').findOne({ email: 'ada@example.com' })
   t.ok(contact, 'the request itself is stored')
