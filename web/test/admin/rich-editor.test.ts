@@ -16,7 +16,10 @@ import { makePng } from './fixtures.js'
 
 const USER = 'editor-walk-admin'
 const PASSWORD = 'editor-walk-password-1'
-const stack = await startStack({ only: ['auth', 'content', 'content-worker', 'blog', 'web', 'gateway'] })
+// contact: the admin's Blog tab reads each post's views from it (analytics, issue 48).
+const stack = await startStack({
+  only: ['auth', 'content', 'content-worker', 'blog', 'web', 'contact', 'gateway'],
+})
 t.teardown(() => stack.stop())
 await seedAdmin(stack, USER, PASSWORD)
 const browser = await launchBrowser({ baseURL: stack.url })
