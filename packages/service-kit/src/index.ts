@@ -42,16 +42,7 @@ export { sanitizeRichHtml } from './html.js'
 export { ReadCache, etagOf, readVersionKey, type CachedBody, type ReadCacheOptions } from './read-cache.js'
 export { Slots } from './slots.js'
 export { clientKey } from './client-key.js'
-export {
-  EDIT_CONFLICT,
-  IfMatchHeaders,
-  checkIfMatch,
-  editConflict,
-  sendVersioned,
-  unchangedSince,
-  versionOf,
-} from './versioned.js'
-export { SAVE_BUSY, saveExclusively } from './save-lock.js'
+export { EDIT_CONFLICT, IfMatchHeaders, checkIfMatch, sendVersioned, versionOf } from './versioned.js'
 export {
   sendCached,
   sendShared,

@@ -55,21 +55,6 @@ function tags(header: string) {
 export function checkIfMatch(request: FastifyRequest, reply: FastifyReply, current: unknown) {
   const header = request.headers['if-match']
   if (!header || header.trim() === '*') return
-  if (!tags(header).includes(versionOf(reply, current))) throw editConflict(reply, current)
-}
-
-/**
- * The write's filter for a save that passed `checkIfMatch` against `doc`: it matches only while
- * every field the tag covers still holds what the check read, so a save that lands between the
- * check and the write makes this one match nothing (then `editConflict`) instead of being
- * overwritten. `fields`: the stored fields the route's answer is made of.
- */
-export function unchangedSince(doc: object, fields: readonly string[]): Record<string, unknown> {
-  const stored = doc as Record<string, unknown>
-  return Object.fromEntries([['_id', stored._id], ...fields.map((f) => [f, stored[f] ?? null])])
-}
-
-/** The 412 for a save whose version moved between its check and its write, with the tag of `current`. */
-export function editConflict(reply: FastifyReply, current: unknown): HttpError {
-  return new HttpError(412, EDIT_CONFLICT, 'EDIT_CONFLICT', { etag: versionOf(reply, current) })
+  const now = versionOf(reply, current)
+  if (!tags(header).includes(now)) throw new HttpError(412, EDIT_CONFLICT, 'EDIT_CONFLICT', { etag: now })
 }

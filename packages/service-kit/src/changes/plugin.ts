@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { ChangeActor, ChangeRecord } from '@site/contracts'
 import { ChangeLog, type ChangeInput } from './log.js'
 import { recorded } from '../audit-net.js'
+import { saveExclusively } from '../save-lock.js'
 
 export interface ChangeRecorder {
   log: ChangeLog
@@ -12,6 +13,12 @@ export interface ChangeRecorder {
    * else "anonymous"), and the client address the gateway determined.
    */
   afterWrite(request: FastifyRequest, input: ChangeInput): Promise<ChangeRecord>
+  /**
+   * Runs a read-check-write of one document (`kind:id`) while no other one of it runs, on any
+   * replica (save-lock.ts): an If-Match save, a single-use claim. The embedded FerretDB does not
+   * run a conditional update atomically, so the filter alone does not hold.
+   */
+  exclusive<T>(doc: string, write: () => Promise<T>): Promise<T>
 }
 
 declare module 'fastify' {
@@ -45,6 +52,7 @@ export default fp<{ service: string; prefix: string }>(
         recorded.add(request)
         return log.afterWrite({ ...input, actor, ip: input.ip ?? request.ip })
       },
+      exclusive: (doc, write) => saveExclusively(app.redis, opts.prefix, doc, write),
     })
     app.addHook('onReady', async () => log.start())
     app.addHook('onClose', async () => log.stop())

@@ -35,7 +35,7 @@ export async function signInOrSecondFactor(
  * uses it. `user` read with `+totp_secret +recovery_codes`.
  */
 export async function useCode(app: FastifyInstance, user: UserDoc, code: string): Promise<boolean> {
-  return app.accounts.exclusive(`user:${String(user._id)}`, () => claimCode(app, user, code))
+  return app.changes.exclusive(`user:${String(user._id)}`, () => claimCode(app, user, code))
 }
 
 async function claimCode(app: FastifyInstance, user: UserDoc, code: string): Promise<boolean> {

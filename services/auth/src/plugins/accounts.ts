@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import { saveExclusively } from '@site/service-kit'
 import type { Config } from '../config.js'
 import { createHasher, type PasswordHasher } from '../lib/passwords.js'
 import { createLoginLimiter, type LoginLimiter } from '../lib/login-limiter.js'
@@ -15,11 +14,6 @@ export interface Accounts {
   limiter: LoginLimiter
   /** Clock for session limits; tests inject one to move time. */
   now: () => number
-  /**
-   * Runs a single-use claim (a TOTP step, a recovery code, an invitation) while no other claim on
-   * `doc` runs: the embedded FerretDB does not run a conditional update atomically (kit save-lock.ts).
-   */
-  exclusive: <T>(doc: string, claim: () => Promise<T>) => Promise<T>
 }
 
 declare module 'fastify' {
@@ -43,7 +37,6 @@ export default fp<{ config: Config; now: () => number }>(
         prefix: `${config.QUEUE_PREFIX}:login-fail`,
       }),
       now,
-      exclusive: (doc, claim) => saveExclusively(app.redis, config.QUEUE_PREFIX, doc, claim),
     })
     app.addHook('onReady', async () => {
       const derived = await deriveTwoFactor(users).catch((err: unknown) => {

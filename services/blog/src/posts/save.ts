@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { saveExclusively, staysPublic, writeAction } from '@site/service-kit'
+import { staysPublic, writeAction } from '@site/service-kit'
 import type { BlogPost, BlogPostUpdate, ChangeAction } from '@site/contracts'
 import type { PostDoc } from '../models/post.js'
 import { updatePost } from './repo.js'
@@ -20,9 +20,9 @@ export async function savePostUpdate(
   opts: { action?: ChangeAction; expect?: (current: PostDoc) => void } = {},
 ): Promise<BlogPost> {
   const ctx = app.blog
-  // One save of a post at a time (kit save-lock.ts): the If-Match check holds to the write, also
+  // One save of a post at a time (kit changes.exclusive): the If-Match check holds to the write, also
   // on the embedded FerretDB, whose conditional updates are not atomic.
-  return saveExclusively(app.redis, ctx.config.QUEUE_PREFIX, `post:${id}`, async () => {
+  return app.changes.exclusive(`post:${id}`, async () => {
     const { before, after } = await updatePost(ctx.posts, id, body, opts.expect)
     return afterPostWrite(app, request, before, after, opts.action)
   })

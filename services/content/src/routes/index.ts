@@ -21,7 +21,9 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     contentPublic,
     contentAdmin,
     featuresPublic,
+    featuresAdmin,
     pagesPublic,
+    pagesAdmin,
     projectsPublic,
     objectsPublic,
     imagesPublic,
@@ -30,8 +32,6 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   }
   await app.register(pagePreviewPublic, { config })
   await app.register(pagePreviewAdmin, { config })
-  await app.register(featuresAdmin, { config })
-  await app.register(pagesAdmin, { config })
   await app.register(projectsAdmin, { config })
   await app.register(mediaAdmin, { config })
 }

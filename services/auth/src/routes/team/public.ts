@@ -97,7 +97,7 @@ const teamPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
       if (await users.exists({ username_key: key })) throw taken
       if (await users.exists({ email: invite.email })) throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN')
       // Single use: only one request turns the pending invitation into an accepted one.
-      const claimed = await app.accounts.exclusive(`invite:${String(invite._id)}`, () =>
+      const claimed = await app.changes.exclusive(`invite:${String(invite._id)}`, () =>
         invitations
           .findOneAndUpdate(
             { _id: invite._id, state: 'pending' },

@@ -5,7 +5,6 @@ import {
   ADMIN_WRITE_ERRORS,
   adminOnly,
   checkIfMatch,
-  editConflict,
   errorResponses,
   IfMatchHeaders,
   sendVersioned,
@@ -13,30 +12,21 @@ import {
   historyRoutes,
   isObjectId,
   notFound,
-  saveExclusively,
-  unchangedSince,
   writableFields,
 } from '@site/service-kit'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
 import { toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { listFeatures } from './list.js'
-import type { Config } from '../../config.js'
 
 const tags = ['features']
 const FEATURE_NOT_FOUND = 'Feature not found'
 const OPTIONAL = ['title_de', 'description_de']
-/** The stored fields a feature's answer (and so its ETag) is made of. */
-const FEATURE_FIELDS = [
-  'icon',
-  ...['title', 'description'].flatMap((n) => [`${n}_nl`, `${n}_en`, `${n}_de`]),
-  'sort_order',
-]
 const errors = ADMIN_WRITE_ERRORS
 
 /** POST /api/features, PUT/DELETE /api/features/{id}, PUT /api/features/order. */
-const featuresAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app, { capability: 'content.edit', audit: 'feature' })
   userValidationMessages(app)
   const { models } = app.store
@@ -48,21 +38,20 @@ const featuresAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     id: string,
     body: FeatureInput,
     action: 'update' | 'restore',
-    /** The stored feature an If-Match was checked against: the write holds only while it is unchanged. */
-    checked?: { doc: object; reply: FastifyReply },
+    /** Called with the stored feature before the write (the If-Match check); may throw. */
+    expect?: (current: Parameters<typeof toFeatureDto>[0]) => void,
   ) {
     if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
     const set = nullIfEmpty(body, OPTIONAL)
-    const before = await models.features.findOneAndUpdate(
-      checked ? unchangedSince(checked.doc, FEATURE_FIELDS) : { _id: id },
-      { $set: set },
-      { returnDocument: 'before', lean: true },
-    )
-    if (!before) {
-      const now = checked && (await models.features.findById(id).lean())
-      if (now) throw editConflict(checked.reply, toFeatureDto(now))
-      throw notFound(FEATURE_NOT_FOUND)
-    }
+    // One save of a feature at a time (kit changes.exclusive): the check holds to the write.
+    const before = await app.changes.exclusive(`feature:${id}`, async () => {
+      if (expect) {
+        const current = await models.features.findById(id).lean()
+        if (current) expect(current)
+      }
+      return models.features.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
+    })
+    if (!before) throw notFound(FEATURE_NOT_FOUND)
     const feature = toFeatureDto({ ...before, ...set })
     await app.changes.afterWrite(request, {
       kind: 'feature',
@@ -157,19 +146,11 @@ const featuresAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const { id } = request.params
-      // If-Match (issue 45): refused with 412 when someone saved the feature since the editor
-      // opened it, also when that save lands between this check and the write.
-      return saveExclusively(app.redis, config.QUEUE_PREFIX, `feature:${id}`, async () => {
-        let checked: { doc: object; reply: FastifyReply } | undefined
-        if (request.headers['if-match'] && isObjectId(id)) {
-          const current = await models.features.findById(id).lean()
-          if (current) {
-            checkIfMatch(request, reply, toFeatureDto(current))
-            checked = { doc: current, reply }
-          }
-        }
-        return sendVersioned(reply, await update(request, id, request.body, 'update', checked))
-      })
+      // If-Match (issue 45): refused with 412 when someone saved the feature since the editor opened it.
+      const expect = request.headers['if-match']
+        ? (current: Parameters<typeof toFeatureDto>[0]) => checkIfMatch(request, reply, toFeatureDto(current))
+        : undefined
+      return sendVersioned(reply, await update(request, id, request.body, 'update', expect))
     },
   )
 
@@ -182,9 +163,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     exists: async (id) => isObjectId(id) && Boolean(await models.features.exists({ _id: id })),
     // The texts and the icon; the place in the order is the list's, not the revision's.
     restore: (request, id, snapshot) =>
-      saveExclusively(app.redis, config.QUEUE_PREFIX, `feature:${id}`, () =>
-        update(request, id, writableFields(FeatureInput, snapshot) as FeatureInput, 'restore'),
-      ),
+      update(request, id, writableFields(FeatureInput, snapshot) as FeatureInput, 'restore'),
   })
 
   app.delete(

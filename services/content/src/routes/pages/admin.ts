@@ -20,7 +20,6 @@ import {
   writableFields,
   staysPublic,
   writeAction,
-  saveExclusively,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
 import { IdParams, Page, PageInput } from '@site/contracts'
@@ -28,7 +27,6 @@ import { nullIfEmpty, toPageDto } from '../../lib/dto.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
-import type { Config } from '../../config.js'
 import { slugRedirects } from '@site/service-kit/editorial'
 import type { PageDoc } from '../../models/page.js'
 
@@ -63,7 +61,7 @@ function toDocument(body: PageInput) {
 const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
 
 /** GET/PUT/DELETE /api/pages/{id} and POST /api/pages: the page editor. */
-const pagesAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app, { capability: 'content.edit', audit: 'page' })
   userValidationMessages(app)
   const { models, schedule } = app.store
@@ -72,7 +70,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
 
   /**
    * An edit, or a restore of a revision: the same rules, recorded as either. One save of a page at
-   * a time (kit save-lock.ts): the If-Match check (`expect`) holds to the write, also on the
+   * a time (kit changes.exclusive): the If-Match check (`expect`) holds to the write, also on the
    * embedded FerretDB, whose conditional updates are not atomic.
    */
   const update = (
@@ -81,10 +79,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     body: PageInput,
     action: 'update' | 'restore',
     expect?: (current: PageDoc) => void,
-  ) =>
-    saveExclusively(app.redis, config.QUEUE_PREFIX, `page:${id}`, () =>
-      write(request, id, body, action, expect),
-    )
+  ) => app.changes.exclusive(`page:${id}`, () => write(request, id, body, action, expect))
 
   async function write(
     request: FastifyRequest,

@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import {
   ADMIN_WRITE_ERRORS,
   adminOnly,
   checkIfMatch,
-  editConflict,
   errorResponses,
   IfMatchHeaders,
   sendVersioned,
   historyRoutes,
   isObjectId,
   notFound,
-  saveExclusively,
-  unchangedSince,
   writableFields,
 } from '@site/service-kit'
 import { IdParams, Project, ProjectInput } from '@site/contracts'
@@ -28,8 +25,6 @@ import { deleteStoredImage, imageInUse } from '../../lib/orphans.js'
 const tags = ['projects']
 const errors = ADMIN_WRITE_ERRORS
 const PROJECT_NOT_FOUND = 'Project not found'
-/** The stored fields a project's answer (and so its ETag) is made of. */
-const PROJECT_FIELDS = ['title', 'description', ...PROJECT_OPTIONAL_FIELDS, 'created_at']
 
 /** The contract's fields as stored: optional texts left empty become null, URLs are checked. */
 function toDocument(body: ProjectInput) {
@@ -67,21 +62,20 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     id: string,
     body: ProjectInput,
     action: 'update' | 'restore',
-    /** The stored project an If-Match was checked against: the write holds only while it is unchanged. */
-    checked?: { doc: ProjectDoc; reply: FastifyReply },
+    /** Called with the stored project before the write (the If-Match check); may throw. */
+    expect?: (current: ProjectDoc) => void,
   ) {
     if (!isObjectId(id)) throw notFound(PROJECT_NOT_FOUND)
     const set = toDocument(body)
-    const before = await models.projects.findOneAndUpdate(
-      checked ? unchangedSince(checked.doc, PROJECT_FIELDS) : { _id: id },
-      { $set: set },
-      { returnDocument: 'before', lean: true },
-    )
-    if (!before) {
-      const now = checked && (await models.projects.findById(id).lean())
-      if (now) throw editConflict(checked.reply, toProjectDto(now))
-      throw notFound(PROJECT_NOT_FOUND)
-    }
+    // One save of a project at a time (kit changes.exclusive): the check holds to the write.
+    const before = await app.changes.exclusive(`project:${id}`, async () => {
+      if (expect) {
+        const current = await models.projects.findById(id).lean()
+        if (current) expect(current)
+      }
+      return models.projects.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
+    })
+    if (!before) throw notFound(PROJECT_NOT_FOUND)
     if (before.image_url !== set.image_url) await releaseImage(before.image_url, request.log)
     const project = toProjectDto({ ...before, ...set })
     await app.changes.afterWrite(request, {
@@ -133,19 +127,11 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const { id } = request.params
-      // If-Match (issue 45): refused with 412 when someone saved the project since the editor
-      // opened it, also when that save lands between this check and the write.
-      return saveExclusively(app.redis, config.QUEUE_PREFIX, `project:${id}`, async () => {
-        let checked: { doc: ProjectDoc; reply: FastifyReply } | undefined
-        if (request.headers['if-match'] && isObjectId(id)) {
-          const current = await models.projects.findById(id).lean()
-          if (current) {
-            checkIfMatch(request, reply, toProjectDto(current))
-            checked = { doc: current, reply }
-          }
-        }
-        return sendVersioned(reply, await update(request, id, request.body, 'update', checked))
-      })
+      // If-Match (issue 45): refused with 412 when someone saved the project since the editor opened it.
+      const expect = request.headers['if-match']
+        ? (current: ProjectDoc) => checkIfMatch(request, reply, toProjectDto(current))
+        : undefined
+      return sendVersioned(reply, await update(request, id, request.body, 'update', expect))
     },
   )
 
@@ -157,9 +143,7 @@ const projectsAdmin: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     notFoundMessage: PROJECT_NOT_FOUND,
     exists: async (id) => isObjectId(id) && Boolean(await models.projects.exists({ _id: id })),
     restore: (request, id, snapshot) =>
-      saveExclusively(app.redis, config.QUEUE_PREFIX, `project:${id}`, () =>
-        update(request, id, writableFields(ProjectInput, snapshot) as ProjectInput, 'restore'),
-      ),
+      update(request, id, writableFields(ProjectInput, snapshot) as ProjectInput, 'restore'),
   })
 
   app.delete(
