@@ -61,3 +61,12 @@ export async function signIn(h: AuthApp, username: string, password: string) {
 
 /** What the seeded account's answers hold besides its id and names (issue 46): the owner, no e-mail. */
 export const OWNER = { role: 'owner', languages: [], email: null, two_factor: false }
+
+/** The header the services' CSRF rule asks of a browser's write. */
+export const XRW = { 'x-requested-with': 'XMLHttpRequest' }
+
+/** The pending sign-in (a code or a 2FA setup still to come) a login answered, as the next call's headers. */
+export function pendingOf(res: LightMyRequestResponse) {
+  const c = res.cookies.find((x) => x.name === 'tfa')
+  return { cookie: `tfa=${encodeURIComponent(c!.value)}`, ...XRW }
+}

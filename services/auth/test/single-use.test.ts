@@ -4,10 +4,9 @@
 // reads, then writes by id), so each claim also holds the kit's per-document lock.
 import t from 'tap'
 import { Redis } from 'ioredis'
-import type { LightMyRequestResponse } from 'fastify'
 import { testApp } from '@site/service-kit/testing'
 import { startSmtp } from '../../contact/test/helpers/smtp.js'
-import { auth, addUser, signIn } from './helpers.js'
+import { authAt, addUser, pendingOf, signIn } from './helpers.js'
 import { totpCode } from '../src/lib/totp.js'
 
 const PW = 'correct horse battery'
@@ -15,19 +14,13 @@ const smtp = await startSmtp()
 t.teardown(() => smtp.stop())
 let clock = Date.now()
 const h = await testApp({
-  config: auth.config,
-  build: (config) => import('../src/app.js').then((m) => m.buildApp(config, { now: () => clock })),
+  ...authAt(() => clock),
   name: 'authsingleuse',
   env: { SMTP_URL: smtp.url },
 })
 t.teardown(() => h.close())
 await addUser(h, 'boss', PW)
 const owner = await signIn(h, 'boss', PW)
-const XRW = { 'x-requested-with': 'XMLHttpRequest' }
-const pendingOf = (res: LightMyRequestResponse) => {
-  const c = res.cookies.find((x) => x.name === 'tfa')
-  return { cookie: `tfa=${encodeURIComponent(c!.value)}`, ...XRW }
-}
 const RACERS = 6
 const redis = new Redis(h.config.REDIS_URL)
 t.teardown(() => redis.disconnect())

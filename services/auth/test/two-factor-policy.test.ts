@@ -5,11 +5,10 @@
 // need the password or a current code; both are audited. The Users list pages and reads the
 // `two_factor` flag, derived at start for older accounts.
 import t from 'tap'
-import type { LightMyRequestResponse } from 'fastify'
 import type { AuditEntry, PagedList, TeamMember } from '@site/contracts'
 import { testApp } from '@site/service-kit/testing'
 import { startSmtp } from '../../contact/test/helpers/smtp.js'
-import { auth, addMember, addUser, sessionCookie, signIn } from './helpers.js'
+import { authAt, addMember, addUser, pendingOf, sessionCookie, signIn, XRW } from './helpers.js'
 import { totpCode } from '../src/lib/totp.js'
 import { deriveTwoFactor } from '../src/plugins/accounts.js'
 import { userModel } from '../src/models/user.js'
@@ -20,8 +19,7 @@ t.teardown(() => smtp.stop())
 let clock = Date.now()
 const tick = () => (clock += 30_000)
 const h = await testApp({
-  config: auth.config,
-  build: (config) => import('../src/app.js').then((m) => m.buildApp(config, { now: () => clock })),
+  ...authAt(() => clock),
   name: 'auth2fapolicy',
   env: { SMTP_URL: smtp.url },
 })
@@ -33,11 +31,6 @@ await addMember(h, 'aut', PW, 'author')
 const owner = await signIn(h, 'boss', PW)
 const admin = await signIn(h, 'ada', PW)
 const editorBefore = await signIn(h, 'ed', PW)
-const XRW = { 'x-requested-with': 'XMLHttpRequest' }
-const pendingOf = (res: LightMyRequestResponse) => {
-  const c = res.cookies.find((x) => x.name === 'tfa')
-  return { cookie: `tfa=${encodeURIComponent(c!.value)}`, ...XRW }
-}
 const policy = (who: typeof owner, roles: string[]) =>
   h.call('PUT', '/api/admin/users/policy', { require_two_factor: roles }, who)
 let edSecret = ''
