@@ -16,6 +16,10 @@ export const unavailable = (
   retryAfterS = 5,
 ) => new HttpError(503, message, 'UNAVAILABLE', { 'retry-after': String(retryAfterS) })
 
+/** 429 with `Retry-After`: a limit or budget is spent for `retryAfterS` more seconds. */
+export const tooManyRequests = (message: string, code: string, retryAfterS: number) =>
+  new HttpError(429, message, code, { 'retry-after': String(retryAfterS) })
+
 export interface ErrorBody {
   statusCode: number
   error: string

@@ -1,24 +1,18 @@
 import { createHash } from 'node:crypto'
-import { countInWindow, type Redis } from '@site/service-kit'
+import type { Redis } from '@site/service-kit'
+import { allowInWindow, type RateLimitResult } from './spam.js'
 
 /**
- * The budget of the whole form: requests with a valid proof per window across all addresses
- * (one fixed-window counter). Bot waves from hundreds of addresses pass the per-address limit;
- * this bounds what they can store and mail. Not enforced while Redis is away (as the limits).
+ * The budget of the whole form: requests with a valid proof per window across all addresses.
+ * Bot waves from hundreds of addresses pass the per-address limit; this bounds what they can store
+ * and mail. Not enforced while Redis is away (as the limits).
  */
-export async function spendFormBudget(
+export const spendFormBudget = (
   redis: Redis,
   ns: string,
   budget: number,
   windowS: number,
-): Promise<{ allowed: boolean; retryAfterS: number }> {
-  try {
-    const { count, ttlMs } = await countInWindow(redis, `${ns}:contact:budget`, windowS * 1000)
-    return { allowed: count <= budget, retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) }
-  } catch {
-    return { allowed: true, retryAfterS: 0 }
-  }
-}
+): Promise<RateLimitResult> => allowInWindow(redis, `${ns}:contact:budget`, budget, windowS * 1000)
 
 /**
  * An address as one mailbox: case, Unicode form and a `+tag` do not make another one (a bot
@@ -47,11 +41,7 @@ export async function claimConfirmation(
   email: string,
   onceS: number,
 ): Promise<boolean> {
-  try {
-    return (await redis.set(confirmKey(ns, email), '1', 'EX', onceS, 'NX')) === 'OK'
-  } catch {
-    return true
-  }
+  return (await allowInWindow(redis, confirmKey(ns, email), 1, onceS * 1000)).allowed
 }
 
 /** Gives the claim back when the request was not stored after all (a duplicate, the database away). */

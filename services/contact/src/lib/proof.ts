@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1'
 import type { ContactChallenge } from '@site/contracts'
 import type { Redis } from '@site/service-kit'
+import { allowInWindow } from './spam.js'
 
 /**
  * The proof of work of the contact form (the ALTCHA scheme, docs/contact.md "Spam"): the service
@@ -66,9 +67,9 @@ function decode(raw: string): Payload | null {
 const usedKey = (ns: string, challenge: string) => `${ns}:contact:pow:${challenge}`
 
 /**
- * Checks a solution and marks it used (SET NX until the challenge expires). While Redis is away a
- * valid, unexpired solution is accepted without the replay check (as the limits: a person's
- * request weighs more than a few replays of one proof).
+ * Checks a solution and marks it used: its challenge counted once in a window until it expires
+ * (lib/spam.ts `allowInWindow`). While Redis is away a valid, unexpired solution is accepted
+ * without the replay check (as the limits: a person's request weighs more than a few replays).
  */
 export async function verifyProof(
   redis: Redis,
@@ -84,11 +85,6 @@ export async function verifyProof(
   if (!Number.isSafeInteger(expires)) return 'invalid'
   if (expires * 1000 <= now) return 'expired'
   if (!(await verifySolution(payload, hmacKey, false))) return 'invalid'
-  const ttlS = Math.max(1, expires - Math.floor(now / 1000) + 1)
-  try {
-    const set = await redis.set(usedKey(ns, payload.challenge), '1', 'EX', ttlS, 'NX')
-    return set === 'OK' ? 'ok' : 'used'
-  } catch {
-    return 'ok'
-  }
+  const ttlMs = Math.max(1, expires - Math.floor(now / 1000) + 1) * 1000
+  return (await allowInWindow(redis, usedKey(ns, payload.challenge), 1, ttlMs)).allowed ? 'ok' : 'used'
 }

@@ -9,10 +9,27 @@ export interface RateLimitResult {
 // Keys live under the deployment's QUEUE_PREFIX, so deployments (and test files) sharing a Redis stay apart.
 
 /**
- * Fixed-window counter per client IP in Redis. While Redis is away the limit is not enforced:
- * losing a real request weighs more than letting a few extra ones through (docs/contact.md).
+ * At most `limit` hits on `key` per window (the kit's fixed-window `countInWindow`): the form's
+ * per-address limit, its budget, the once-only proof and confirmation claims (limit 1) all count
+ * this way. While Redis is away it allows: losing a person's request weighs more than letting a
+ * few extra ones through (docs/contact.md, "Spam").
  */
-export async function hitRateLimit(
+export async function allowInWindow(
+  redis: Redis,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<RateLimitResult> {
+  try {
+    const { count, ttlMs } = await countInWindow(redis, key, windowMs)
+    return { allowed: count <= limit, retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) }
+  } catch {
+    return { allowed: true, retryAfterS: 0 }
+  }
+}
+
+/** Fixed-window counter per client IP (hashed). */
+export function hitRateLimit(
   redis: Redis,
   ns: string,
   ip: string,
@@ -20,12 +37,7 @@ export async function hitRateLimit(
   windowS: number,
 ): Promise<RateLimitResult> {
   const key = `${ns}:contact:rl:${createHash('sha256').update(clientKey(ip)).digest('base64url').slice(0, 22)}`
-  try {
-    const { count, ttlMs } = await countInWindow(redis, key, windowS * 1000)
-    return { allowed: count <= limit, retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) }
-  } catch {
-    return { allowed: true, retryAfterS: 0 }
-  }
+  return allowInWindow(redis, key, limit, windowS * 1000)
 }
 
 /** The same person sending the same message: normalized, so a double click or a resend matches. */

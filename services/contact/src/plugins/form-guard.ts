@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { Counter } from 'prom-client'
-import { HttpError } from '@site/service-kit'
+import { HttpError, tooManyRequests } from '@site/service-kit'
 import type { ContactChallenge, Locale } from '@site/contracts'
 import type { Config } from '../config.js'
 import { issueChallenge, proofKey, verifyProof } from '../lib/proof.js'
@@ -48,9 +48,7 @@ export default fp<{ config: Config }>(
         )
         if (!budget.allowed) {
           refused.inc({ reason: 'budget' })
-          throw new HttpError(429, guardMessage('budget', language), 'FORM_BUSY', {
-            'retry-after': String(budget.retryAfterS),
-          })
+          throw tooManyRequests(guardMessage('budget', language), 'FORM_BUSY', budget.retryAfterS)
         }
       },
     })

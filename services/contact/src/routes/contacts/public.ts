@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import mongoose from 'mongoose'
 import { Counter } from 'prom-client'
-import { HttpError, errorResponses, newObjectId, onDuplicateKey } from '@site/service-kit'
+import { errorResponses, newObjectId, onDuplicateKey, tooManyRequests } from '@site/service-kit'
 import { ContactCreateBody, ContactCreated } from '@site/contracts'
 import type { Config } from '../../config.js'
 import { honeypotFilled, parseContact, pickLanguage } from '../../lib/input.js'
@@ -60,13 +60,10 @@ const contactsPublic: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         )
         if (!rl.allowed) {
           outcomes.inc({ outcome: 'rate_limited' })
-          throw new HttpError(
-            429,
+          throw tooManyRequests(
             'Too many messages from your address. Please try again later.',
             'RATE_LIMITED',
-            {
-              'retry-after': String(rl.retryAfterS),
-            },
+            rl.retryAfterS,
           )
         }
       },
