@@ -6,7 +6,9 @@ import t from 'tap'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { silentLog } from '@site/service-kit'
 import { testApp } from '@site/service-kit/testing'
+import { processWebhook } from '../src/jobs/webhook.js'
 import { contact, contactTools, request } from './helpers/harness.js'
 import { startSmtp } from './helpers/smtp.js'
 
@@ -156,6 +158,29 @@ t.test('retries run out: the delivery is failed and says why', async (t) => {
   )
   t.match(doc?.webhooks?.[0], { attempts: 2, lastStatus: 503, lastError: 'HTTP 503' })
   t.equal(receiver.got.length, 2)
+})
+
+t.test('a worker without the secret sends nothing unsigned: the delivery fails and says why', async (t) => {
+  const receiver = await startReceiver([200])
+  const h = contactTools(
+    await testApp(
+      contact('chooknokey', {
+        env: { CONTACT_WEBHOOK_URLS: receiver.url, CONTACT_WEBHOOK_SECRET: SECRET },
+      }),
+    ),
+  )
+  t.teardown(async () => {
+    await h.close()
+    await receiver.stop()
+  })
+  // Stored while a receiver was configured; the worker now runs without URLs and secret.
+  const id = (await h.submit(request())).json().id as string
+  const deps = { contacts: h.contacts, secret: undefined, timeoutMs: 2000, log: silentLog }
+  const result = await processWebhook({ contactId: id, index: 0 }, { number: 1, max: 10 }, deps)
+  t.same(result, { outcome: 'unsigned' })
+  t.equal(receiver.got.length, 0, 'the receiver got nothing')
+  const doc = await h.contacts.findById(id).lean()
+  t.match(doc?.webhooks?.[0], { status: 'failed', attempts: 0, lastError: /CONTACT_WEBHOOK_SECRET/ })
 })
 
 t.test('webhook receivers without a secret are refused at start', async (t) => {

@@ -10,7 +10,7 @@ export interface WebhookDeps {
   log: Log
 }
 
-export type WebhookResult = { outcome: 'delivered' | 'missing' | 'erased' | 'done' }
+export type WebhookResult = { outcome: 'delivered' | 'missing' | 'erased' | 'done' | 'unsigned' }
 
 /** Thrown when the receiver did not take the request; the job's backoff retries it. */
 export class WebhookError extends Error {}
@@ -29,6 +29,16 @@ export async function processWebhook(
   if (!doc || !hook) return { outcome: 'missing' }
   if (doc.erasedAt) return { outcome: 'erased' }
   if (hook.status !== 'pending') return { outcome: 'done' }
+  const at = `webhooks.${index}`
+  // Never unsigned: a receiver removed with its secret may still have old requests ("send again").
+  if (!deps.secret) {
+    await deps.contacts.updateOne(
+      { _id: contactId },
+      { $set: { [`${at}.status`]: 'failed', [`${at}.lastError`]: 'not sent: CONTACT_WEBHOOK_SECRET unset' } },
+    )
+    deps.log.warn({ contactId, webhook: index }, 'webhook not sent: no secret to sign it')
+    return { outcome: 'unsigned' }
+  }
 
   const body = JSON.stringify(webhookBody(contactId, doc))
   let status: number | null = null
@@ -41,7 +51,7 @@ export async function processWebhook(
         'user-agent': 'site-contact-webhook/1',
         'x-site-event': 'contact.created',
         'x-site-delivery': `${contactId}.${index}`,
-        ...(deps.secret ? { [SIGNATURE_HEADER]: signWebhook(deps.secret, body) } : {}),
+        [SIGNATURE_HEADER]: signWebhook(deps.secret, body),
       },
       body,
       redirect: 'manual',
@@ -54,7 +64,6 @@ export async function processWebhook(
     error = (err as Error).name === 'TimeoutError' ? 'timed out' : `not reached: ${(err as Error).message}`
   }
   const final = error !== null && attempt.number >= attempt.max
-  const at = `webhooks.${index}`
   await deps.contacts.updateOne(
     { _id: contactId },
     {
