@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { silentLog } from '@site/service-kit'
 import { testApp } from '@site/service-kit/testing'
 import { processWebhook } from '../src/jobs/webhook.js'
+import { createWebhookQueue } from '../src/lib/webhook.js'
+import type { WebhookDelivery } from '../src/models/contact.js'
 import { contact, contactTools, request } from './helpers/harness.js'
 import { startSmtp } from './helpers/smtp.js'
 
@@ -181,6 +183,23 @@ t.test('a worker without the secret sends nothing unsigned: the delivery fails a
   t.equal(receiver.got.length, 0, 'the receiver got nothing')
   const doc = await h.contacts.findById(id).lean()
   t.match(doc?.webhooks?.[0], { status: 'failed', attempts: 0, lastError: /CONTACT_WEBHOOK_SECRET/ })
+})
+
+t.test('queueing gives up while Redis has never been reachable (send again answers 503)', async (t) => {
+  // Nothing listens on port 1: BullMQ would wait for the connection's first "ready" forever.
+  const settings = { redisUrl: 'redis://127.0.0.1:1', prefix: 'chookdown' }
+  const q = createWebhookQueue({ ...settings, WEBHOOK_ATTEMPTS: 1, WEBHOOK_BACKOFF_MS: 1 })
+  t.teardown(() => q.close())
+  const pending: WebhookDelivery = {
+    url: 'http://127.0.0.1:1/hook',
+    status: 'pending',
+    attempts: 0,
+    deliveredAt: null,
+    lastStatus: null,
+    lastError: null,
+    round: 1,
+  }
+  await t.rejects(q.enqueue('0123456789abcdef01234567', [pending]), 'rejected, not left waiting')
 })
 
 t.test('webhook receivers without a secret are refused at start', async (t) => {

@@ -40,6 +40,23 @@ export function createQueue<T = unknown>(name: string, s: QueueSettings, jobOpti
   return { queue, connection, close }
 }
 
+/**
+ * A producer call bounded in time: a Queue whose connection has never been ready waits for it
+ * (BullMQ's waitUntilReady) instead of failing fast, so a request path gives up after `timeoutMs`
+ * (the caller answers 503 or leaves the work to its relay).
+ */
+export async function withinTime<T>(call: Promise<T>, timeoutMs = 2000, what = 'enqueue'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out`)), timeoutMs)
+  })
+  try {
+    return await Promise.race([call, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** A consumer: waits for Redis forever (maxRetriesPerRequest null), as BullMQ workers must. */
 export function createWorker<T = unknown, R = unknown>(
   name: string,

@@ -1,4 +1,4 @@
-import { createQueue, type QueueSettings } from '@site/service-kit/queues'
+import { createQueue, withinTime, type QueueSettings } from '@site/service-kit/queues'
 import { QUEUES, type ContactNotifyJob } from '@site/contracts'
 import type { JobsOptions } from 'bullmq'
 
@@ -30,15 +30,7 @@ export type NotifyQueue = ReturnType<typeof createNotifyQueue>
 export function createNotifyQueue(settings: QueueSettings & NotifyJobSettings) {
   const q = createQueue<ContactNotifyJob>(QUEUES.contactNotify, settings, notifyJobOptions(settings))
   async function enqueue(contactId: string, timeoutMs = 2000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs)
-    })
-    try {
-      await Promise.race([q.queue.add('notify', { contactId }, { jobId: contactId }), timeout])
-    } finally {
-      clearTimeout(timer)
-    }
+    await withinTime(q.queue.add('notify', { contactId }, { jobId: contactId }), timeoutMs)
   }
   return { ...q, enqueue }
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto'
-import { createQueue, type QueueSettings } from '@site/service-kit/queues'
+import { createQueue, withinTime, type QueueSettings } from '@site/service-kit/queues'
 import { QUEUES, type ContactWebhookJob } from '@site/contracts'
 import type { ContactDoc, WebhookDelivery } from '../models/contact.js'
 
@@ -68,7 +68,7 @@ export function createWebhookQueue(settings: QueueSettings & WebhookJobSettings)
     removeOnComplete: { age: 24 * 3600, count: 10000 },
     removeOnFail: { age: 30 * 24 * 3600 },
   })
-  /** Queues every pending delivery of a request (the job ids make a repeat a no-op). */
+  /** Queues every pending delivery of a request (the job ids make a repeat a no-op); bounded in time. */
   async function enqueue(contactId: string, webhooks: readonly WebhookDelivery[] | undefined) {
     const jobs = (webhooks ?? [])
       .map((w, index) => ({ w, index }))
@@ -78,7 +78,7 @@ export function createWebhookQueue(settings: QueueSettings & WebhookJobSettings)
         data: { contactId, index },
         opts: { jobId: webhookJobId(contactId, w.url, w.round ?? 0) },
       }))
-    if (jobs.length > 0) await q.queue.addBulk(jobs)
+    if (jobs.length > 0) await withinTime(q.queue.addBulk(jobs))
   }
   return { ...q, enqueue }
 }
