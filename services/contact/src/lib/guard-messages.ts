@@ -3,28 +3,29 @@ import type { ProofOutcome } from './proof.js'
 
 /**
  * The form's own refusals in the language of the form (the request's `language`): a visitor whose
- * browser could not finish the proof, or who sent it twice, reads what to do.
+ * browser could not finish the proof, or who sent it twice, reads what to do, ending as the spec's
+ * error texts do (§8: "Please try again." / "Probeer het opnieuw." / "Bitte versuchen Sie es erneut.").
  */
 const MESSAGES: Record<Exclude<ProofOutcome, 'ok'> | 'budget', Record<Locale, string>> = {
   missing: {
-    nl: 'Het formulier kon niet worden gecontroleerd. Wacht een moment en verstuur het opnieuw.',
-    en: 'The form could not be verified. Please wait a moment and send it again.',
-    de: 'Das Formular konnte nicht geprüft werden. Bitte warten Sie einen Moment und senden Sie es erneut.',
+    nl: 'Het formulier kon niet worden gecontroleerd. Wacht even en probeer het dan opnieuw.',
+    en: 'The form could not be verified. Please wait a moment and try again.',
+    de: 'Das Formular konnte nicht geprüft werden. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   },
   invalid: {
-    nl: 'Het formulier kon niet worden gecontroleerd. Laad de pagina opnieuw en verstuur het nog eens.',
-    en: 'The form could not be verified. Please reload the page and send it again.',
-    de: 'Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und senden Sie es erneut.',
+    nl: 'Het formulier kon niet worden gecontroleerd. Laad de pagina opnieuw en probeer het nog eens.',
+    en: 'The form could not be verified. Please reload the page and try again.',
+    de: 'Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   },
   expired: {
-    nl: 'Het formulier is verlopen. Verstuur het opnieuw.',
-    en: 'The form has expired. Please send it again.',
-    de: 'Das Formular ist abgelaufen. Bitte senden Sie es erneut.',
+    nl: 'Het formulier is verlopen. Probeer het opnieuw.',
+    en: 'The form has expired. Please try again.',
+    de: 'Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.',
   },
   used: {
-    nl: 'Dit formulier is al verstuurd. Verstuur het opnieuw voor een nieuw bericht.',
-    en: 'This form was already sent. Send it again for a new message.',
-    de: 'Dieses Formular wurde bereits gesendet. Senden Sie es erneut für eine neue Nachricht.',
+    nl: 'Dit formulier is al verstuurd. Probeer het opnieuw.',
+    en: 'This form was already sent. Please try again.',
+    de: 'Dieses Formular wurde bereits gesendet. Bitte versuchen Sie es erneut.',
   },
   budget: {
     nl: 'Er komen nu heel veel berichten binnen. Probeer het over een minuut opnieuw.',
