@@ -5,32 +5,19 @@
 // HTTP server here, 500 first) gets a validly signed request and a retry; the admin's inbox shows
 // the deliveries and "Send again" delivers once more.
 import t from 'tap'
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { collectPageErrors, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { seedAdmin, startStack } from '../helpers/stack.js'
 import { startSmtp } from '../../../services/contact/test/helpers/smtp.js'
+import { startReceiver, verifySignature } from '../../../services/contact/test/helpers/webhook-receiver.js'
 
 const USER = 'admin'
 const PASSWORD = 'contact-admin-password-1'
 const SECRET = 'stack-webhook-secret-0123456789abcdef0123'
 
-const hooks: { headers: IncomingHttpHeaders; raw: string; status: number }[] = []
-const answers = [500]
-const receiver = createServer((req, res) => {
-  let raw = ''
-  req.setEncoding('utf8')
-  req.on('data', (c: string) => (raw += c))
-  req.on('end', () => {
-    const status = answers[hooks.length] ?? 200
-    hooks.push({ headers: req.headers, raw, status })
-    res.writeHead(status).end()
-  })
-})
-await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
-t.teardown(() => new Promise<void>((r) => receiver.close(() => r())))
-const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/contact-hook`
+const receiver = await startReceiver([500], '/contact-hook')
+t.teardown(() => receiver.stop())
+const hooks = receiver.got
+const hookUrl = receiver.url
 const smtp = await startSmtp()
 t.teardown(() => smtp.stop())
 
@@ -50,12 +37,7 @@ await seedAdmin(stack, USER, PASSWORD)
 const browser = await launchBrowser({ baseURL: stack.url })
 t.teardown(() => browser.close())
 
-const signed = (h: (typeof hooks)[number]) => {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(h.headers['x-site-signature']))
-  if (!m) return false
-  const mac = createHmac('sha256', SECRET).update(`${m[1]}.${h.raw}`).digest()
-  return timingSafeEqual(mac, Buffer.from(m[2]!, 'hex'))
-}
+const signed = (h: (typeof hooks)[number]) => verifySignature(h.headers['x-site-signature'], h.raw, SECRET)
 async function until<T>(read: () => T | Promise<T>, done: (v: T) => boolean): Promise<T> {
   for (;;) {
     const v = await read()
