@@ -34,17 +34,13 @@ export const MEMORY_LIMITS_MB = {
 /**
  * V8 flags for a container limit, the formula of scripts/docker/node-heap.sh (the images' entry
  * point): the heap gets 75 %, young generation three semi-spaces of limit/128 MiB (1..16), the old
- * generation the rest; code, buffers and sockets fit in the remaining quarter. And
- * --optimize-for-size: V8 favours a smaller heap and code space over compiler throughput; it took
- * about 70 MB off the idle stack of nine processes (docs/operations.md, "Memory").
+ * generation the rest; code, buffers and sockets fit in the remaining quarter. Not
+ * --optimize-for-size: it took about 70 MB off the idle stack but cost 15-20 % more CPU per cold
+ * page in the web, gateway and blog processes (docs/operations.md, "Memory").
  */
 export function heapFlags(limitMb) {
   const semi = Math.min(16, Math.max(1, Math.floor(limitMb / 128)))
-  return [
-    '--optimize-for-size',
-    `--max-semi-space-size=${semi}`,
-    `--max-old-space-size=${Math.floor((limitMb * 3) / 4) - 3 * semi}`,
-  ]
+  return [`--max-semi-space-size=${semi}`, `--max-old-space-size=${Math.floor((limitMb * 3) / 4) - 3 * semi}`]
 }
 
 /**
