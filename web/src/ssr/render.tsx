@@ -2,7 +2,7 @@
 // state, the site origin and the language are module state, so pages render one at a time
 // (rendering is synchronous work once the data is loaded; the loads run in parallel). A page whose
 // client has gone by its turn is not rendered (the web server bounds how many wait: routes/pages.ts).
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString as renderToStringNow } from 'react-dom/server'
 import { Writable } from 'node:stream'
 import {
   createStaticRouter,
@@ -29,7 +29,7 @@ function exclusive<T>(fn: () => Promise<T>): Promise<T> {
   return run
 }
 
-function renderToString(node: React.ReactNode, onError: (err: unknown) => void): Promise<string> {
+function renderStreamed(node: React.ReactNode, onError: (err: unknown) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = ''
     const sink = new Writable({
@@ -79,12 +79,17 @@ export function renderPage(
       </App>
     )
     try {
+      // Once every lazy module of the page is loaded (after its first render in this process), the
+      // page renders synchronously into a string: no bytes encoded and decoded again. A boundary
+      // that suspended or failed shows as `<!--$!-->`: then the streamed render below.
+      const now = renderToStringNow(tree)
+      if (!now.includes('<!--$!-->')) return now
       // A lazy page's first render suspends until its module is loaded; React then completes that
       // boundary with an inline script, which the CSP blocks. Once loaded, a lazy module renders
       // synchronously: render again, so the page's HTML is complete and has no script of React's.
-      let html = await renderToString(tree, onError)
+      let html = await renderStreamed(tree, onError)
       for (let attempt = 1; attempt < 4 && /<script/i.test(html); attempt++)
-        html = await renderToString(tree, onError)
+        html = await renderStreamed(tree, onError)
       return html
     } finally {
       resetQueryCache()
