@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { Counter, type Registry } from 'prom-client'
-import { dayOf, isPostPath, visitSource, visitorHash, type Hit } from './hit.js'
+import type { PageView } from '@site/contracts'
+import { dayOf, isPostPath, visitSource, visitorHash } from './hit.js'
 
 /** Redis keys, under QUEUE_PREFIX; the contact worker drains `hits` (services/contact/src/analytics). */
 export const analyticsKeys = (prefix: string) => ({
@@ -12,7 +13,7 @@ export const analyticsKeys = (prefix: string) => ({
 
 /** A view waiting in memory: the address and user agent live only here, until its hash is made. */
 export interface PendingHit {
-  hit: Omit<Hit, 'visitor'>
+  hit: Omit<PageView, 'visitor'>
   /** Absent when the visitor opted out (GPC/DNT) or is a bot. */
   who?: { ip: string; ua: string }
 }
@@ -101,7 +102,7 @@ export class PageCounter {
   }
 
   private async pushBatch(batch: PendingHit[]) {
-    const hits: Hit[] = []
+    const hits: PageView[] = []
     const hashes = new Map<string, string>()
     for (const { hit, who } of batch) {
       const salt = who ? await this.salt(hit.day) : undefined
@@ -117,7 +118,7 @@ export class PageCounter {
     multi.rpush(this.keys.hits, ...hits.map((h) => JSON.stringify(h)))
     multi.ltrim(this.keys.hits, -LIST_CAP, -1)
     // One update per visitor and batch: its first view here may start the visit, its last post read.
-    const visits = new Map<string, { first: Hit; post?: string }>()
+    const visits = new Map<string, { first: PageView; post?: string }>()
     for (const hit of hits) {
       if (!hit.visitor) continue
       const v = visits.get(hit.visitor) ?? { first: hit }
@@ -131,7 +132,12 @@ export class PageCounter {
   }
 
   /** The visit a conversion names: its entry page and source (first view), the last post read. */
-  private visit(multi: ReturnType<Redis['multi']>, visitor: string, first: Hit, post: string | undefined) {
+  private visit(
+    multi: ReturnType<Redis['multi']>,
+    visitor: string,
+    first: PageView,
+    post: string | undefined,
+  ) {
     const key = this.keys.visit(visitor)
     multi.hsetnx(key, 'entry', first.path)
     multi.hsetnx(key, 'source', visitSource(first) ?? '')

@@ -2,31 +2,12 @@ import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { isbot } from 'isbot'
 import { clientKey } from '@site/service-kit'
+import type { Device, PageView } from '@site/contracts'
 
 /**
  * What one counted page view is made of (issue 48), from the request alone: no cookie, nothing a
  * browser runs. Pure functions, so each rule has a unit test (gateway/test/analytics-hit.test.ts).
  */
-
-export type Device = 'desktop' | 'mobile' | 'tablet' | 'bot'
-
-/** One page view as it goes to Redis: no address, no user agent, at most the visitor's daily hash. */
-export interface Hit {
-  /** Epoch milliseconds. */
-  at: number
-  /** UTC day, YYYY-MM-DD (the salt's day and the rollup's). */
-  day: string
-  path: string
-  lang: string
-  /** The referring site's host (without `www.`), external only; null for direct and internal. */
-  ref: string | null
-  source: string | null
-  medium: string | null
-  campaign: string | null
-  device: Device
-  /** hash(daily salt, address, user agent); null when the visitor asked not to be tracked, and for bots. */
-  visitor: string | null
-}
 
 const LANGS = ['en', 'de']
 const MAX_PATH = 200
@@ -145,4 +126,4 @@ export function visitorHash(salt: string, ip: string, ua: string): string {
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** Where a conversion's visit came from: the UTM source, else the referring site, else null (direct). */
-export const visitSource = (hit: Pick<Hit, 'source' | 'ref'>) => hit.source ?? hit.ref
+export const visitSource = (hit: Pick<PageView, 'source' | 'ref'>) => hit.source ?? hit.ref

@@ -48,3 +48,38 @@ export const AnalyticsReport = Type.Object({
   conversions: Type.Array(AnalyticsConversion),
 })
 export type AnalyticsReport = Static<typeof AnalyticsReport>
+
+/** A view's device class, from its user agent; bots (or no user agent) are counted apart. */
+export const Device = Type.Union([
+  Type.Literal('desktop'),
+  Type.Literal('mobile'),
+  Type.Literal('tablet'),
+  Type.Literal('bot'),
+])
+export type Device = Static<typeof Device>
+
+const Tag = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()])
+
+/**
+ * One counted page view as the gateway pushes it to Redis (JSON, the list `<prefix>:analytics:hits`)
+ * and the contact service's analytics worker drains it (docs/contact.md "Analytics"): no address,
+ * no user agent, at most the visitor's daily hash. The worker checks each entry against this
+ * schema and drops (and counts) what does not match.
+ */
+export const PageView = Type.Object({
+  /** Epoch milliseconds. */
+  at: Type.Integer({ minimum: 0 }),
+  /** UTC day (the salt's day and the rollup's). */
+  day: Day,
+  path: Type.String({ minLength: 1, maxLength: 200 }),
+  lang: Type.String({ minLength: 1, maxLength: 8 }),
+  /** The referring site's host (without `www.`), external only; null for direct and internal. */
+  ref: Tag,
+  source: Tag,
+  medium: Tag,
+  campaign: Tag,
+  device: Device,
+  /** hash(daily salt, address, user agent); null when the visitor asked not to be tracked, and for bots. */
+  visitor: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]),
+})
+export type PageView = Static<typeof PageView>

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis'
 import { randomUUID } from 'node:crypto'
-import type { Log } from '@site/service-kit'
+import { checkedJson, type Log } from '@site/service-kit'
+import { PageView } from '@site/contracts'
 import type { AnalyticsModels, HitDoc } from './models.js'
 import { rollupDay } from './rollup.js'
 import { rollupMonth } from './months.js'
@@ -13,33 +14,12 @@ export const drainKeys = (prefix: string) => ({
   lock: `${prefix}:analytics:drain-lock`,
 })
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const text = (v: unknown, max = 200) => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : null)
+const pageView = checkedJson(PageView)
 
 /** A view from the list, or null when it is not one (the list is ours, but nothing is trusted blind). */
 export function parseHit(raw: string): HitDoc | null {
-  let v: Record<string, unknown>
-  try {
-    v = JSON.parse(raw) as Record<string, unknown>
-  } catch {
-    return null
-  }
-  if (typeof v.at !== 'number' || typeof v.day !== 'string' || !DAY.test(v.day)) return null
-  const path = text(v.path)
-  const device = text(v.device, 16)
-  if (!path || !device) return null
-  return {
-    at: new Date(v.at),
-    day: v.day,
-    path,
-    lang: text(v.lang, 8) ?? 'nl',
-    ref: text(v.ref, 64),
-    source: text(v.source, 64),
-    medium: text(v.medium, 64),
-    campaign: text(v.campaign, 64),
-    device,
-    visitor: text(v.visitor, 64),
-  }
+  const view = pageView(raw)
+  return view && { ...view, at: new Date(view.at) }
 }
 
 export interface DrainDeps {
@@ -51,6 +31,8 @@ export interface DrainDeps {
   batch?: number
   /** Reads per pass at most (a pass stays bounded while the gateway keeps pushing). */
   maxBatches?: number
+  /** Counts the list's entries dropped as not a page view (not JSON, or not of the contract). */
+  dropped?: { inc(count: number): void }
 }
 
 /**
@@ -68,6 +50,10 @@ export async function drainOnce(d: DrainDeps): Promise<number> {
       const raw = (await d.redis.lpop(keys.hits, d.batch ?? 2000)) ?? []
       if (raw.length === 0) break
       const hits = raw.map(parseHit).filter((h): h is HitDoc => h !== null)
+      if (hits.length < raw.length) {
+        d.dropped?.inc(raw.length - hits.length)
+        d.log.warn({ dropped: raw.length - hits.length }, 'analytics: list entries that are not page views')
+      }
       const days = [...new Set(hits.map((h) => h.day))]
       if (days.length > 0) await d.redis.sadd(keys.dirty, ...days)
       try {

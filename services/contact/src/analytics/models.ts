@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose'
+import type { PageView } from '@site/contracts'
 
 /**
  * The analytics store (issue 48, docs/security.md "Analytics"): raw page views for a short time, a
@@ -6,19 +7,8 @@ import { Schema, type Connection, type Model } from 'mongoose'
  * address, no user agent, no contact id; a visitor is a hash that means nothing the next day.
  */
 
-/** One page view as the gateway pushed it (gateway/src/analytics/hit.ts), kept ANALYTICS_RAW_DAYS. */
-export type HitDoc = {
-  at: Date
-  day: string
-  path: string
-  lang: string
-  ref: string | null
-  source: string | null
-  medium: string | null
-  campaign: string | null
-  device: string
-  visitor: string | null
-}
+/** One page view as the gateway pushed it (the contract PageView), kept ANALYTICS_RAW_DAYS. */
+export type HitDoc = Omit<PageView, 'at'> & { at: Date }
 
 type Counts = { views: number; visitors: number }
 export type PathRow = { path: string; lang: string } & Counts

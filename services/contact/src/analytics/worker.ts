@@ -33,6 +33,11 @@ export async function startAnalytics(config: AnalyticsWorkerConfig, ctx: Ctx): P
     help: 'Page views moved from Redis into the raw store',
     registers,
   })
+  const dropped = new Counter({
+    name: 'contact_analytics_views_dropped_total',
+    help: 'Entries of the views list dropped as not a page view (not JSON, or not of the contract)',
+    registers,
+  })
   const passes = new Histogram({
     name: 'contact_analytics_pass_seconds',
     help: 'Time of one drain and rollup pass',
@@ -55,7 +60,7 @@ export async function startAnalytics(config: AnalyticsWorkerConfig, ctx: Ctx): P
       indexed = true
     }
     const end = passes.startTimer()
-    drained.inc(await drainOnce({ redis, prefix: config.QUEUE_PREFIX, models, log: ctx.log }))
+    drained.inc(await drainOnce({ redis, prefix: config.QUEUE_PREFIX, models, log: ctx.log, dropped }))
     end()
     if (Date.now() - prunedAt > HOUR) {
       const gone = await pruneHits(models, config.ANALYTICS_RAW_DAYS)
