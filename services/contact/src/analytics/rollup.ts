@@ -21,51 +21,72 @@ class Tallies<K> {
   }
 }
 
-/** A day's document from its raw views (pure: the unit of the rollup, and of its benchmark). */
-export function tallyDay(
-  day: string,
-  hits: Iterable<Pick<HitDoc, Exclude<keyof HitDoc, 'at' | 'day'>>>,
-): DayDoc {
-  const paths = new Tallies<Omit<PathRow, 'views' | 'visitors'>>()
-  const refs = new Tallies<Omit<RefRow, 'views' | 'visitors'>>()
-  const sources = new Tallies<Omit<SourceRow, 'views' | 'visitors'>>()
-  const people = new Set<string>()
-  const devices = { desktop: 0, mobile: 0, tablet: 0 }
-  let views = 0
-  let bots = 0
-  for (const h of hits) {
+/** What the rollup reads of a raw view. */
+export type RolledHit = Pick<HitDoc, Exclude<keyof HitDoc, 'at' | 'day'>>
+
+/**
+ * A day's counters, one view at a time: what it holds grows with the day's distinct paths,
+ * sources and visitors, never with its views, so a day is folded as its cursor streams.
+ */
+class DayTally {
+  private paths = new Tallies<Omit<PathRow, 'views' | 'visitors'>>()
+  private refs = new Tallies<Omit<RefRow, 'views' | 'visitors'>>()
+  private sources = new Tallies<Omit<SourceRow, 'views' | 'visitors'>>()
+  private people = new Set<string>()
+  private devices = { desktop: 0, mobile: 0, tablet: 0 }
+  private views = 0
+  private bots = 0
+
+  add(h: RolledHit) {
     if (h.device !== 'desktop' && h.device !== 'mobile' && h.device !== 'tablet') {
-      bots++
-      continue
+      this.bots++
+      return
     }
-    views++
-    devices[h.device]++
-    if (h.visitor) people.add(h.visitor)
-    paths.add(`${h.lang} ${h.path}`, { path: h.path, lang: h.lang }, h.visitor)
-    if (h.ref) refs.add(h.ref, { ref: h.ref }, h.visitor)
+    this.views++
+    this.devices[h.device]++
+    if (h.visitor) this.people.add(h.visitor)
+    this.paths.add(`${h.lang} ${h.path}`, { path: h.path, lang: h.lang }, h.visitor)
+    if (h.ref) this.refs.add(h.ref, { ref: h.ref }, h.visitor)
     if (h.source) {
       const key = { source: h.source, medium: h.medium ?? null, campaign: h.campaign ?? null }
-      sources.add(JSON.stringify(key), key, h.visitor)
+      this.sources.add(JSON.stringify(key), key, h.visitor)
     }
   }
-  return {
-    day,
-    month: day.slice(0, 7),
-    views,
-    visitors: people.size,
-    bots,
-    devices,
-    paths: paths.top(),
-    refs: refs.top(),
-    sources: sources.top(),
+
+  doc(day: string): DayDoc {
+    return {
+      day,
+      month: day.slice(0, 7),
+      views: this.views,
+      visitors: this.people.size,
+      bots: this.bots,
+      devices: { ...this.devices },
+      paths: this.paths.top(),
+      refs: this.refs.top(),
+      sources: this.sources.top(),
+    }
   }
 }
 
+/** A day's document from its raw views (pure: the unit of the rollup, and of its benchmark). */
+export function tallyDay(day: string, hits: Iterable<RolledHit>): DayDoc {
+  const tally = new DayTally()
+  for (const h of hits) tally.add(h)
+  return tally.doc(day)
+}
+
+/** The same, folded as the views stream (a cursor): one view at a time in memory, never the day's. */
+export async function foldDay(day: string, hits: AsyncIterable<RolledHit>): Promise<DayDoc> {
+  const tally = new DayTally()
+  for await (const h of hits) tally.add(h)
+  return tally.doc(day)
+}
+
 /**
- * One day again, from its raw views (read by the `{ day: 1 }` index, a cursor: one day's views
- * at a time in memory as counters). Idempotent: the day's document is set, not added to, so two
- * runs or a run after a crash agree. Visitors are distinct hashes; views without one (GPC/DNT)
- * count as views only.
+ * One day again, from its raw views (read by the `{ day: 1 }` index as a cursor, folded as it
+ * streams: the worker holds the day's counters, not its views). Idempotent: the day's document is
+ * set, not added to, so two runs or a run after a crash agree. Visitors are distinct hashes; views
+ * without one (GPC/DNT) count as views only.
  */
 export async function rollupDay(m: AnalyticsModels, day: string): Promise<DayDoc> {
   const cursor = m.hits
@@ -73,15 +94,9 @@ export async function rollupDay(m: AnalyticsModels, day: string): Promise<DayDoc
       { day },
       { _id: 0, path: 1, lang: 1, ref: 1, source: 1, medium: 1, campaign: 1, device: 1, visitor: 1 },
     )
-    .lean()
+    .lean<RolledHit[]>()
     .cursor({ batchSize: 2000 })
-  const doc = tallyDay(day, await toArray(cursor))
+  const doc = await foldDay(day, cursor)
   await m.days.updateOne({ day }, { $set: { ...doc, raw: true } }, { upsert: true })
   return doc
-}
-
-async function toArray<T>(cursor: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = []
-  for await (const x of cursor) out.push(x)
-  return out
 }
