@@ -72,6 +72,29 @@ export type BlogPost = Static<typeof BlogPost>
 export const BlogPostSummary = Type.Omit(BlogPost, ['content_nl', 'content_en', 'content_de'])
 export type BlogPostSummary = Static<typeof BlogPostSummary>
 
+/**
+ * The editors' marks on a post: which fields a machine wrote or nobody translated, the glossary
+ * rules broken, the language it was written in, each language's state. Admin reads carry them;
+ * public answers (list, post by slug, changes, preview links) leave them out.
+ */
+export const EDITORIAL_MARKS = [
+  'machine_translated',
+  'untranslated',
+  'needs_translation',
+  'needs_review',
+  'glossary_issues',
+  'source_language',
+  'translations',
+] as const
+export type EditorialMark = (typeof EDITORIAL_MARKS)[number]
+
+/** A post as visitors, indexers and preview links get it: no editorial marks. */
+export const PublicBlogPost = Type.Omit(BlogPost, EDITORIAL_MARKS)
+export type PublicBlogPost = Static<typeof PublicBlogPost>
+/** A public card: a public post without its HTML bodies. */
+export const PublicBlogPostSummary = Type.Omit(BlogPostSummary, EDITORIAL_MARKS)
+export type PublicBlogPostSummary = Static<typeof PublicBlogPostSummary>
+
 const Title = Type.String({ minLength: 1, maxLength: 200 })
 const OptText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })))
 const HTML_MAX = 2_000_000

@@ -8,8 +8,8 @@ import { getJson, isApiError } from './api'
 import { prefetchQuery, useQuery, type QueryKey, type UseQueryResult } from './query'
 import { queryKeys } from './queryKeys'
 import type {
-  BlogPost,
-  BlogPostSummary,
+  PublicBlogPost,
+  PublicBlogPostSummary,
   Feature,
   ImageInfo,
   ImageInfoList,
@@ -64,11 +64,11 @@ export const reads = {
     parse: as,
     notFoundIsNull: true,
   }),
-  publishedPosts: (page: number, pageSize: number): PublicRead<PagedList<BlogPostSummary>> => ({
+  publishedPosts: (page: number, pageSize: number): PublicRead<PagedList<PublicBlogPostSummary>> => ({
     key: queryKeys.blog.page('published', page, pageSize),
     path: '/api/blog',
     params: { published: 'true', page, pageSize },
-    parse: (body) => listPage<BlogPostSummary>(body, page, pageSize),
+    parse: (body) => listPage<PublicBlogPostSummary>(body, page, pageSize),
   }),
   /**
    * The responsive versions of stored images (`srcs`: one of imageSources()'s lists, sorted and
@@ -80,7 +80,7 @@ export const reads = {
     params: { src: srcs.join(',') },
     parse: (body) => (body as ImageInfoList).items,
   }),
-  post: (slug: string): PublicRead<BlogPost | null> => ({
+  post: (slug: string): PublicRead<PublicBlogPost | null> => ({
     key: queryKeys.blog.slug(slug),
     path: `/api/blog/slug/${encodeURIComponent(slug)}`,
     parse: as,
@@ -94,7 +94,7 @@ export const reads = {
     notFoundIsNull: true,
   }),
   /** The post of a preview link as saved now, draft or not; null when the link expired or was revoked. */
-  previewPost: (token: string): PublicRead<BlogPost | null> => ({
+  previewPost: (token: string): PublicRead<PublicBlogPost | null> => ({
     key: queryKeys.blog.preview(token),
     path: `/api/blog/preview/${encodeURIComponent(token)}`,
     parse: as,

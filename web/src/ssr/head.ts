@@ -3,7 +3,7 @@
 // says which head it has (app/routes.tsx, through `Heads`); this file builds them. Every value a
 // user typed is escaped here (attributes, text) or JSON-escaped for the <script> elements.
 import { plainText } from '@site/contracts/text'
-import type { BlogPost, Page, SiteContent } from '@site/contracts'
+import type { PublicBlogPost, Page, SiteContent } from '@site/contracts'
 import { catalogs, localePath, localized, LANGUAGES, type Language, type Messages } from '@/i18n'
 import { DEFAULT_IMAGES } from '@/lib/images'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
@@ -97,7 +97,7 @@ export function heads(origin: string, language: Language) {
         description: t.blog.metaDescription,
         jsonLd: [crumbs({ name: t.blog.title, path: '/blog' })],
       }),
-    post: (post: BlogPost): Head => {
+    post: (post: PublicBlogPost): Head => {
       const p = `/blog/${encodeURIComponent(post.slug)}`
       const title = plainText(localized(post, 'title', language))
       const description = truncate(

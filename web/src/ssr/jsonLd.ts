@@ -1,6 +1,6 @@
 // The JSON-LD of the pages' heads (schema.org: Organization, BreadcrumbList, BlogPosting) and the
 // helpers the heads and the sitemaps share.
-import type { BlogPost, SiteContent } from '@site/contracts'
+import type { PublicBlogPost, SiteContent } from '@site/contracts'
 import { localePath, LANGUAGES, type Language, type Messages } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { truncate } from './escape'
@@ -30,7 +30,7 @@ export const postLanguages = (post: { languages?: string[] } & Record<string, un
     : languagesOf(post, 'title')
 
 /** A post's image: its featured image, else the fallback of its tags. */
-export const postImage = (post: Pick<BlogPost, 'featured_image' | 'tags'>): string =>
+export const postImage = (post: Pick<PublicBlogPost, 'featured_image' | 'tags'>): string =>
   post.featured_image || tagFallbackImage(post.tags)
 
 export function breadcrumbs(origin: string, language: Language, items: { name: string; path: string }[]) {
@@ -63,7 +63,7 @@ export function organization(origin: string, language: Language, t: Messages, c:
 export function blogPosting(
   origin: string,
   t: Messages,
-  post: BlogPost,
+  post: PublicBlogPost,
   at: {
     language: Language
     languages: Language[]

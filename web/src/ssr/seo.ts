@@ -1,7 +1,7 @@
 // /sitemap.xml, /robots.txt and the RSS 2.0 feed per language.
 import { catalogs, localePath, localized, LANGUAGES, type Language } from '@/i18n'
 import { reads } from '@/lib/publicReads'
-import type { BlogPostSummary } from '@site/contracts'
+import type { PublicBlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { plainText } from '@site/contracts/text'
 import { escapeXml } from './escape'
@@ -90,7 +90,7 @@ export async function postsSitemapXml(
   if (items.length === 0) return null
   return urlset(
     origin,
-    items.map((p: BlogPostSummary) => ({
+    items.map((p: PublicBlogPostSummary) => ({
       path: `/blog/${encodeURIComponent(p.slug)}`,
       languages: postLanguages(p),
       lastmod: p.updated_at || p.created_at,
@@ -134,7 +134,7 @@ export async function feedXml(up: Upstreams, origin: string, language: Language)
   const items = latest.filter((p) => postLanguages(p).includes(language))
   const url = (p: string) => escapeXml(`${origin}${localePath(language, p)}`)
   const self = url('/feed.xml')
-  const item = (p: BlogPostSummary) => {
+  const item = (p: PublicBlogPostSummary) => {
     const link = url(`/blog/${encodeURIComponent(p.slug)}`)
     return [
       '    <item>',

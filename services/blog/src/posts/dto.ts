@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostSummary } from '@site/contracts'
+import { EDITORIAL_MARKS, type BlogPost, type BlogPostSummary, type EditorialMark } from '@site/contracts'
 import { POST_OPTIONAL_FIELDS, type PostDoc } from '../models/post.js'
 import { TRANSLATABLE, liveLanguages, translationsView } from '../translations/model.js'
 
@@ -64,13 +64,20 @@ export function toAdminPostDto(doc: PostDoc): BlogPost {
   return { ...toPostDto(doc), translations: translationsView(doc as never) }
 }
 
-/**
- * What visitors and indexers get: a language that is not on the site (taken down, or held for
- * review) carries no text of its own, so no page, feed or index presents it as a translation; the
- * site shows such a language's page in Dutch, marked as such (docs/web.md).
- */
-export function toPublicPost<T extends BlogPostSummary>(post: T): T {
+/** A post without the editors' marks (EDITORIAL_MARKS): what a preview link's holder reads. */
+export function withoutEditorialMarks<T extends BlogPostSummary>(post: T): Omit<T, EditorialMark> {
   const out: Record<string, unknown> = { ...post }
+  for (const mark of EDITORIAL_MARKS) delete out[mark]
+  return out as Omit<T, EditorialMark>
+}
+
+/**
+ * What visitors and indexers get: no editorial marks, and a language that is not on the site
+ * (taken down, or held for review) carries no text of its own, so no page, feed or index presents
+ * it as a translation; the site shows such a language's page in Dutch, marked as such (docs/web.md).
+ */
+export function toPublicPost<T extends BlogPostSummary>(post: T): Omit<T, EditorialMark> {
+  const out: Record<string, unknown> = withoutEditorialMarks(post)
   for (const lang of ['en', 'de'] as const) {
     if (post.languages.includes(lang)) continue
     for (const f of TRANSLATABLE) {
@@ -78,5 +85,5 @@ export function toPublicPost<T extends BlogPostSummary>(post: T): T {
       if (key in out) out[key] = lang === 'en' && f !== 'meta_description' ? '' : null
     }
   }
-  return out as T
+  return out as Omit<T, EditorialMark>
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PRIVATE_NO_STORE, Type, errorResponses, findPage } from '@site/service-kit'
-import { BlogPost, PAGE_SIZE_MAX, PageQuery, Paged } from '@site/contracts'
+import { PAGE_SIZE_MAX, PageQuery, Paged, PublicBlogPost } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { toPostDto, toPublicPost } from '../../posts/dto.js'
 
@@ -32,7 +32,7 @@ const postsChanges: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['blog'],
         querystring: ChangesQuery,
-        response: { 200: Paged(BlogPost), ...errorResponses(400) },
+        response: { 200: Paged(PublicBlogPost), ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { adminOnly, notFound, previewAdminRoutes, previewReadRoute } from '@site/service-kit'
-import { BlogPost } from '@site/contracts'
+import { PublicBlogPost } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
-import { toPostDto } from '../../posts/dto.js'
+import { toPostDto, withoutEditorialMarks } from '../../posts/dto.js'
 import { NOT_FOUND } from '../../posts/repo.js'
 import { mayTouchPost } from '../../posts/ownership.js'
 
@@ -27,7 +27,10 @@ export const previewAdmin: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** What anyone holding a link reads: the post as saved now, draft or not, never cached or indexed. */
+/**
+ * What anyone holding a link reads: the post as saved now, draft or not, without the editors' marks,
+ * never cached or indexed.
+ */
 export const previewPublic: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, config, bylines } = app.blog
   previewReadRoute<PostDoc>(app, {
@@ -35,8 +38,8 @@ export const previewPublic: FastifyPluginAsyncTypebox = async (app) => {
     tags,
     documents: posts,
     path: '/api/blog/preview/:token',
-    document: BlogPost,
+    document: PublicBlogPost,
     secret: config.SESSION_SECRET,
-    answer: async (doc) => (await bylines([toPostDto(doc)]))[0],
+    answer: async (doc) => (await bylines([withoutEditorialMarks(toPostDto(doc))]))[0],
   })
 }

@@ -4,6 +4,8 @@ import {
   BlogPost,
   BlogPostSummary,
   PAGE_SIZE_DEFAULT,
+  PublicBlogPost,
+  PublicBlogPostSummary,
   PageQuery,
   Paged,
   SURROGATE,
@@ -19,10 +21,10 @@ const ListQuery = Type.Object({ ...PageQuery.properties, published: Type.Optiona
 
 /**
  * GET /api/blog: one page of post summaries, newest first. Anonymous callers (and `published=true`)
- * get the published posts from the cache, public (a shared cache keeps them, purged by the key
+ * get the published posts without editorial marks (EDITORIAL_MARKS) from the cache, public (a shared cache keeps them, purged by the key
  * `posts`; a post by `post:<id>`) and revalidated by ETag; admins get drafts too,
  * `published=true|false` and the title search `q`, never stored. GET /api/blog/slug/{slug}: the
- * full post; drafts only for admins. GET /api/blog/redirects/{slug}: an old slug's post now.
+ * full post, public (no marks) when published; drafts only for admins, with their marks. GET /api/blog/redirects/{slug}: an old slug's post now.
  */
 const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.blog
@@ -46,7 +48,11 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['blog'],
         querystring: ListQuery,
-        response: { 200: Paged(BlogPostSummary), 304: {}, ...errorResponses(400, 503) },
+        response: {
+          200: Paged(Type.Union([BlogPostSummary, PublicBlogPostSummary])),
+          304: {},
+          ...errorResponses(400, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -80,7 +86,7 @@ const postsPublic: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['blog'],
         params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
-        response: { 200: BlogPost, 304: {}, ...errorResponses(404) },
+        response: { 200: Type.Union([BlogPost, PublicBlogPost]), 304: {}, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

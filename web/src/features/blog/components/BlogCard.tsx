@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { Badge, Picture, Skeleton } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
-import type { BlogPostSummary, ImageInfo } from '@site/contracts'
+import type { PublicBlogPostSummary, ImageInfo } from '@site/contracts'
 import { IMAGE_SIZES, altOf } from '@/lib/responsiveImages'
 import { plainText } from '@site/contracts/text'
 
@@ -41,7 +41,7 @@ export function BlogCard({
   first = false,
   image,
 }: {
-  post: BlogPostSummary
+  post: PublicBlogPostSummary
   first?: boolean
   /** The featured image's variants (useImageInfos), when it is a stored image. */
   image?: ImageInfo | undefined

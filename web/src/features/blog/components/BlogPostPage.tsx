@@ -16,7 +16,7 @@ import {
   useImageInfos,
 } from '@/lib/responsiveImages'
 import { reads, useRead, type PublicRead } from '@/lib/publicReads'
-import type { BlogPost } from '@site/contracts'
+import type { PublicBlogPost } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
 import { TagList } from './BlogCard'
 import '../blog.css'
@@ -36,7 +36,7 @@ function BackLink() {
 }
 
 /** The post of the URL's slug; a preview (PostPreview) passes the read of its link instead. */
-export function BlogPostPage({ read }: { read?: PublicRead<BlogPost | null> }) {
+export function BlogPostPage({ read }: { read?: PublicRead<PublicBlogPost | null> }) {
   const { slug = '' } = useParams<{ slug: string }>()
   const t = useT()
   const b = t.blog

@@ -5,7 +5,7 @@ import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { Picture } from '@/components'
 import { IMAGE_SIZES, altOf, type ImageInfos } from '@/lib/responsiveImages'
-import type { BlogPostSummary } from '@site/contracts'
+import type { PublicBlogPostSummary } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
 import { HomeSection } from './HomeSection'
 
@@ -14,7 +14,7 @@ export function LatestBlog({
   loading,
   images,
 }: {
-  posts: BlogPostSummary[] | undefined
+  posts: PublicBlogPostSummary[] | undefined
   loading: boolean
   images: ImageInfos
 }) {
