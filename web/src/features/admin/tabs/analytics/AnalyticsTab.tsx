@@ -2,10 +2,11 @@
 // chart), devices, top pages per language, posts, referrers, sources, and the consultation requests
 // per post and source, read from the daily rollups; the whole report as CSV. Days are UTC.
 import { useState, type FormEvent } from 'react'
-import { Button, Input, Label } from '@/components'
+import { Button, Input } from '@/components'
 import { useQuery } from '@/lib/query'
 import { errorMessage } from '@/lib/api'
 import { getAnalytics } from '@/api/analytics'
+import { Field, FilterForm } from '../../components/list/FilterForm'
 import { Section } from '../../components/list/Section'
 import { texts } from '../../texts'
 import { ViewsChart } from './ViewsChart'
@@ -52,35 +53,38 @@ export function AnalyticsTab() {
           )
         })}
       </div>
-      <form className="admin-audit__filters" onSubmit={apply} aria-label={ta.custom}>
-        <div>
-          <Label htmlFor="analytics-from">{ta.from}</Label>
+      <FilterForm
+        label={ta.custom}
+        submit={ta.show}
+        onSubmit={apply}
+        after={
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!r}
+            onClick={() => r && download(`analytics-${r.from}-${r.to}.csv`, reportCsv(r))}
+          >
+            {ta.exportCsv}
+          </Button>
+        }
+      >
+        <Field id="analytics-from" label={ta.from}>
           <Input
             id="analytics-from"
             type="date"
             value={draft.from}
             onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
           />
-        </div>
-        <div>
-          <Label htmlFor="analytics-to">{ta.to}</Label>
+        </Field>
+        <Field id="analytics-to" label={ta.to}>
           <Input
             id="analytics-to"
             type="date"
             value={draft.to}
             onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
           />
-        </div>
-        <Button type="submit">{ta.show}</Button>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!r}
-          onClick={() => r && download(`analytics-${r.from}-${r.to}.csv`, reportCsv(r))}
-        >
-          {ta.exportCsv}
-        </Button>
-      </form>
+        </Field>
+      </FilterForm>
       {report.status === 'error' && !r ? (
         <div className="admin-empty" role="alert">
           <p>{ta.loadFailed}</p>

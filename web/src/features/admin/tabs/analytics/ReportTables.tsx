@@ -2,6 +2,7 @@
 // consultation requests per post and source. Plain tables (read by screen readers as such).
 import type { ReactNode } from 'react'
 import type { AnalyticsReport } from '@site/contracts'
+import { AdminTable } from '../../components/list/AdminTable'
 import { texts } from '../../texts'
 
 function Table({
@@ -22,26 +23,15 @@ function Table({
       {rows.length === 0 ? (
         <p className="admin-muted">{ta.empty}</p>
       ) : (
-        <table className="admin-audit">
-          <thead>
-            <tr>
-              {head.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
+        <AdminTable columns={head}>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((c, j) => (
+                <td key={j}>{c}</td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={i}>
-                {r.map((c, j) => (
-                  <td key={j}>{c}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
     </section>
   )

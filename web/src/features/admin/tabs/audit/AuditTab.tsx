@@ -9,12 +9,13 @@ import {
   type ChangeAction,
   type ChangeKind,
 } from '@site/contracts/change-names'
-import { Button, Input, Label } from '@/components'
+import { Input } from '@/components'
 import { useQuery } from '@/lib/query'
 import { listAudit } from '@/api/editorial'
-import { ListState } from '../../components/list/ListState'
+import { AdminTable } from '../../components/list/AdminTable'
+import { Choice, Field, FilterForm } from '../../components/list/FilterForm'
+import { PagedList } from '../../components/list/PagedList'
 import { Section } from '../../components/list/Section'
-import { Pager } from '../../components/list/Pager'
 import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'
 
@@ -49,88 +50,59 @@ export function AuditTab() {
   return (
     <Section title={ta.heading} id="admin-audit">
       <p className="admin-muted">{ta.intro}</p>
-      <form className="admin-audit__filters" onSubmit={apply} role="search" aria-label={ta.heading}>
-        <div>
-          <Label htmlFor="audit-actor">{ta.actor}</Label>
+      <FilterForm label={ta.heading} search submit={ta.apply} onSubmit={apply}>
+        <Field id="audit-actor" label={ta.actor}>
           <Input id="audit-actor" value={draft.actor} onChange={(e) => set('actor', e.target.value)} />
-        </div>
-        <div>
-          <Label htmlFor="audit-kind">{ta.kind}</Label>
-          <select
+        </Field>
+        <Field id="audit-kind" label={ta.kind}>
+          <Choice
             id="audit-kind"
-            className="input"
             value={draft.kind}
-            onChange={(e) => set('kind', e.target.value as Filters['kind'])}
-          >
-            <option value="">{ta.any}</option>
-            {CHANGE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="audit-action">{ta.action}</Label>
-          <select
+            values={CHANGE_KINDS}
+            any={ta.any}
+            onChange={(v) => set('kind', v)}
+          />
+        </Field>
+        <Field id="audit-action" label={ta.action}>
+          <Choice
             id="audit-action"
-            className="input"
             value={draft.action}
-            onChange={(e) => set('action', e.target.value as Filters['action'])}
-          >
-            <option value="">{ta.any}</option>
-            {ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="audit-q">{ta.search}</Label>
+            values={ACTIONS}
+            any={ta.any}
+            onChange={(v) => set('action', v)}
+          />
+        </Field>
+        <Field id="audit-q" label={ta.search}>
           <Input id="audit-q" value={draft.q} onChange={(e) => set('q', e.target.value)} />
-        </div>
-        <Button type="submit">{ta.apply}</Button>
-      </form>
-      <ListState query={list} empty={ta.empty}>
-        {(entries) => (
-          <table className="admin-audit" data-testid="audit-table">
-            <thead>
-              <tr>
-                {Object.values(ta.columns).map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} data-testid="audit-entry">
-                  <td>
-                    <time dateTime={e.at}>{localDateTime(e.at, true)}</time>
-                  </td>
-                  <td>{e.actor.name}</td>
-                  <td>
-                    {e.kind} {e.action}
-                    {e.fields.length ? <span className="admin-muted"> ({e.fields.join(', ')})</span> : null}
-                  </td>
-                  <td>{e.target.label ?? e.target.id ?? ''}</td>
-                  <td>{e.ip ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </ListState>
-      <Pager
+        </Field>
+      </FilterForm>
+      <PagedList
+        query={list}
+        empty={ta.empty}
         label={ta.heading}
         page={page}
         pageSize={PAGE_SIZE}
-        total={list.data?.total ?? 0}
-        busy={list.isFetching}
         onPage={setPage}
-      />
+      >
+        {(entries) => (
+          <AdminTable columns={Object.values(ta.columns)} testId="audit-table">
+            {entries.map((e) => (
+              <tr key={e.id} data-testid="audit-entry">
+                <td>
+                  <time dateTime={e.at}>{localDateTime(e.at, true)}</time>
+                </td>
+                <td>{e.actor.name}</td>
+                <td>
+                  {e.kind} {e.action}
+                  {e.fields.length ? <span className="admin-muted"> ({e.fields.join(', ')})</span> : null}
+                </td>
+                <td>{e.target.label ?? e.target.id ?? ''}</td>
+                <td>{e.ip ?? ''}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </PagedList>
     </Section>
   )
 }

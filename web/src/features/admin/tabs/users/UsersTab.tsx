@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { ROLES, mayManage, type Role } from '@site/contracts/role-table'
 import type { TeamMember } from '@site/contracts'
-import { Button, Input, Label } from '@/components'
+import { Button, Input } from '@/components'
 import { useT } from '@/i18n'
 import { useQuery } from '@/lib/query'
 import { teamErrorMessage } from '@/lib/teamErrors'
@@ -11,7 +11,9 @@ import { toast } from '@/stores/toast'
 import { useAuth } from '@/stores/auth'
 import { invite, listInvites, listUsers, resendInvite, revokeInvite, updateUser } from '@/api/team'
 import { ListState } from '../../components/list/ListState'
-import { Pager } from '../../components/list/Pager'
+import { AdminTable } from '../../components/list/AdminTable'
+import { Choice, Field, FilterForm } from '../../components/list/FilterForm'
+import { PagedList } from '../../components/list/PagedList'
 import { TwoFactorPolicy } from './TwoFactorPolicy'
 import { Section } from '../../components/list/Section'
 import { localDateTime } from '../../lib/localTime'
@@ -95,30 +97,20 @@ export function UsersTab() {
   return (
     <Section title={tu.heading} id="admin-users">
       <p className="admin-muted">{tu.intro}</p>
-      <ListState query={people} empty={tu.empty}>
-        {(items) => (
-          <table className="admin-audit" data-testid="users-table">
-            <thead>
-              <tr>
-                {Object.values(tu.columns).map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{items.map(row)}</tbody>
-          </table>
-        )}
-      </ListState>
-      <Pager
+      <PagedList
+        query={people}
+        empty={tu.empty}
         label={tu.pagerLabel}
         page={page}
         pageSize={PAGE_SIZE}
-        total={people.data?.total ?? 0}
-        busy={people.isFetching}
         onPage={setPage}
-      />
+      >
+        {(items) => (
+          <AdminTable columns={Object.values(tu.columns)} testId="users-table">
+            {items.map(row)}
+          </AdminTable>
+        )}
+      </PagedList>
       <TwoFactorPolicy owner={myRole === 'owner'} />
       <h3>{tu.invitesHeading}</h3>
       <ListState query={invites} empty={tu.noInvites}>
@@ -148,9 +140,8 @@ export function UsersTab() {
         )}
       </ListState>
       <h3>{tu.inviteHeading}</h3>
-      <form className="admin-audit__filters" onSubmit={sendInvite} aria-label={tu.inviteHeading}>
-        <div>
-          <Label htmlFor="invite-email">{tu.email}</Label>
+      <FilterForm label={tu.inviteHeading} submit={tu.invite} onSubmit={sendInvite}>
+        <Field id="invite-email" label={tu.email}>
           <Input
             id="invite-email"
             type="email"
@@ -158,22 +149,10 @@ export function UsersTab() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
-        <div>
-          <Label htmlFor="invite-role">{tu.role}</Label>
-          <select
-            id="invite-role"
-            className="input"
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-          >
-            {givable.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
+        </Field>
+        <Field id="invite-role" label={tu.role}>
+          <Choice id="invite-role" value={role} values={givable} onChange={setRole} />
+        </Field>
         {role === 'translator' ? (
           <fieldset>
             <legend>{tu.languages}</legend>
@@ -191,8 +170,7 @@ export function UsersTab() {
             ))}
           </fieldset>
         ) : null}
-        <Button type="submit">{tu.invite}</Button>
-      </form>
+      </FilterForm>
     </Section>
   )
 }

@@ -8,7 +8,7 @@ import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog'
 import { ListState } from '../../../components/list/ListState'
-import { Pager } from '../../../components/list/Pager'
+import { PagedList } from '../../../components/list/PagedList'
 import { SearchField } from '../../../components/list/SearchField'
 import { Section } from '../../../components/list/Section'
 import { useConfirm } from '../../../hooks/useConfirm'
@@ -64,7 +64,14 @@ function ConversationList({ onErase }: { onErase: (c: ChatConversation) => void 
         placeholder={t.searchPlaceholder}
         onSearch={search}
       />
-      <ListState query={query} empty={q ? t.none(q) : t.empty}>
+      <PagedList
+        query={query}
+        empty={q ? t.none(q) : t.empty}
+        label={t.heading}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPage={setPage}
+      >
         {(items) => (
           <ul className="admin-list" data-testid="admin-conversations">
             {items.map((c) => (
@@ -72,15 +79,7 @@ function ConversationList({ onErase }: { onErase: (c: ChatConversation) => void 
             ))}
           </ul>
         )}
-      </ListState>
-      <Pager
-        label={t.heading}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        busy={query.isFetching}
-        onPage={setPage}
-      />
+      </PagedList>
     </>
   )
 }

@@ -9,7 +9,7 @@ import { invalidateQueries, useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
 import { ConfirmDialog } from '../../../components/dialog/ConfirmDialog'
 import { ListState } from '../../../components/list/ListState'
-import { Pager } from '../../../components/list/Pager'
+import { PagedList } from '../../../components/list/PagedList'
 import { Section } from '../../../components/list/Section'
 import { useConfirm } from '../../../hooks/useConfirm'
 import { orNoneOn404 } from '../../../lib/orNone'
@@ -52,17 +52,16 @@ function RequestList({ page, setPage, rows }: { page: number; setPage: (p: numbe
   }, [data, page, setPage])
   return (
     <>
-      <ListState query={list} empty={ti.empty}>
-        {rows}
-      </ListState>
-      <Pager
+      <PagedList
+        query={list}
+        empty={ti.empty}
         label={ti.heading}
         page={page}
         pageSize={PAGE_SIZE}
-        total={data?.total ?? 0}
-        busy={list.isFetching}
         onPage={setPage}
-      />
+      >
+        {rows}
+      </PagedList>
     </>
   )
 }

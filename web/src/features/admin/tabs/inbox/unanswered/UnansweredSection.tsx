@@ -8,8 +8,7 @@ import { Badge } from '@/components'
 import { listUnanswered } from '@/api/chat'
 import { useQuery } from '@/lib/query'
 import { queryKeys } from '@/lib/queryKeys'
-import { ListState } from '../../../components/list/ListState'
-import { Pager } from '../../../components/list/Pager'
+import { PagedList } from '../../../components/list/PagedList'
 import { Section } from '../../../components/list/Section'
 import { ADMIN_PAGE_SIZE } from '../../../hooks/usePagedList'
 import { texts } from '../../../texts'
@@ -51,7 +50,14 @@ export function UnansweredSection() {
   )
   return (
     <Section title={t.unansweredHeading} lead={t.unansweredLead} id="admin-unanswered">
-      <ListState query={query} empty={t.unansweredEmpty}>
+      <PagedList
+        query={query}
+        empty={t.unansweredEmpty}
+        label={t.unansweredHeading}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPage={setPage}
+      >
         {(items) => (
           <ul className="admin-list" data-testid="admin-unanswered">
             {items.map((item) => (
@@ -59,15 +65,7 @@ export function UnansweredSection() {
             ))}
           </ul>
         )}
-      </ListState>
-      <Pager
-        label={t.unansweredHeading}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        busy={query.isFetching}
-        onPage={setPage}
-      />
+      </PagedList>
     </Section>
   )
 }
