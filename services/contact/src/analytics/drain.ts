@@ -4,6 +4,7 @@ import { checkedJson, type Log } from '@site/service-kit'
 import { PageView } from '@site/contracts'
 import type { AnalyticsModels, HitDoc } from './models.js'
 import { rollupDay } from './rollup.js'
+import type { OpenDays } from './open-days.js'
 import { rollupMonth } from './months.js'
 
 /** The gateway's keys (gateway/src/analytics/counter.ts) and the drain's own. */
@@ -12,7 +13,12 @@ export const drainKeys = (prefix: string) => ({
   /** Days with views stored but not yet rolled up (a failed rollup is retried on the next pass). */
   dirty: `${prefix}:analytics:dirty`,
   lock: `${prefix}:analytics:drain-lock`,
+  /** A day's drain batches in the order they were stored (open-days.ts reads the new ones). */
+  batches: (day: string) => `${prefix}:analytics:batches:${day}`,
 })
+
+/** A day's list of batches outlives its last view by this long (late views, a restarted worker). */
+const BATCHES_KEPT_S = 3 * 86_400
 
 const pageView = checkedJson(PageView)
 
@@ -33,6 +39,8 @@ export interface DrainDeps {
   maxBatches?: number
   /** Counts the list's entries dropped as not a page view (not JSON, or not of the contract). */
   dropped?: { inc(count: number): void }
+  /** The worker's days held folded: a pass folds their new batches only (else each is read whole). */
+  open?: OpenDays
 }
 
 /**
@@ -54,8 +62,12 @@ export async function drainOnce(d: DrainDeps): Promise<number> {
         d.dropped?.inc(raw.length - hits.length)
         d.log.warn({ dropped: raw.length - hits.length }, 'analytics: list entries that are not page views')
       }
+      const batch = randomUUID()
+      for (const h of hits) h.batch = batch
       const days = [...new Set(hits.map((h) => h.day))]
-      if (days.length > 0) await d.redis.sadd(keys.dirty, ...days)
+      // The days to roll up, and the batch in each day's list, before the views are stored: a
+      // batch the list names is stored (or partly, as a whole rollup would read it too).
+      if (days.length > 0) await recordBatch(d.redis, keys, days, batch)
       try {
         await d.models.hits.insertMany(hits, { ordered: false, lean: true })
       } catch (err) {
@@ -69,7 +81,8 @@ export async function drainOnce(d: DrainDeps): Promise<number> {
     // The days, then their months (each from its day documents); a day leaves the dirty set only
     // once its month is merged again, so a failure anywhere is redone on the next pass.
     const dirty = (await d.redis.smembers(keys.dirty)).sort()
-    for (const day of dirty) await rollupDay(d.models, day)
+    for (const day of dirty)
+      await (d.open ? d.open.rollup(d.models, d.redis, keys.batches(day), day) : rollupDay(d.models, day))
     for (const month of new Set(dirty.map((day) => day.slice(0, 7)))) await rollupMonth(d.models, month)
     if (dirty.length > 0) await d.redis.srem(keys.dirty, ...dirty)
   } finally {
@@ -78,6 +91,14 @@ export async function drainOnce(d: DrainDeps): Promise<number> {
       await d.redis.del(keys.lock).catch(() => 0)
   }
   return stored
+}
+
+async function recordBatch(redis: Redis, keys: ReturnType<typeof drainKeys>, days: string[], batch: string) {
+  const multi = redis.multi().sadd(keys.dirty, ...days)
+  for (const day of days) multi.rpush(keys.batches(day), batch).expire(keys.batches(day), BATCHES_KEPT_S)
+  const results = await multi.exec()
+  const failed = results?.find(([err]) => err)
+  if (!results || failed) throw failed?.[0] ?? new Error('analytics: batch not recorded')
 }
 
 /**

@@ -8,7 +8,11 @@ import type { PageView } from '@site/contracts'
  */
 
 /** One page view as the gateway pushed it (the contract PageView), kept ANALYTICS_RAW_DAYS. */
-export type HitDoc = Omit<PageView, 'at'> & { at: Date }
+export type HitDoc = Omit<PageView, 'at'> & {
+  at: Date
+  /** The drain batch that stored it (drain.ts): a worker folds a day's new batches only (open-days.ts). */
+  batch?: string
+}
 
 type Counts = { views: number; visitors: number }
 export type PathRow = { path: string; lang: string } & Counts
@@ -71,11 +75,13 @@ const hitSchema = new Schema<HitDoc>(
     campaign: str,
     device: { type: String, required: true },
     visitor: str,
+    batch: { type: String },
   },
   { versionKey: false },
 )
-// The rollup reads one day's views; the pruning deletes whole days.
+// The rollup reads one day's views, or one batch of a day's; the pruning deletes whole days.
 hitSchema.index({ day: 1 })
+hitSchema.index({ day: 1, batch: 1 })
 
 const counts = { views: { type: Number, required: true }, visitors: { type: Number, required: true } }
 /** A day's and a month's lists. */

@@ -13,11 +13,12 @@ class Tallies<K> {
     row.t.views++
     if (visitor) row.t.visitors.add(visitor)
   }
+  /** The most viewed rows; ties by their id, so a day folded in any order gives the same list. */
   top(): (K & { views: number; visitors: number })[] {
-    return [...this.rows.values()]
-      .map(({ key, t }) => ({ ...key, views: t.views, visitors: t.visitors.size }))
-      .sort((a, b) => b.views - a.views)
+    return [...this.rows.entries()]
+      .sort(([a, x], [b, y]) => y.t.views - x.t.views || (a < b ? -1 : a > b ? 1 : 0))
       .slice(0, ROWS_PER_DAY)
+      .map(([, { key, t }]) => ({ ...key, views: t.views, visitors: t.visitors.size }))
   }
 }
 
@@ -28,7 +29,7 @@ export type RolledHit = Pick<HitDoc, Exclude<keyof HitDoc, 'at' | 'day'>>
  * A day's counters, one view at a time: what it holds grows with the day's distinct paths,
  * sources and visitors, never with its views, so a day is folded as its cursor streams.
  */
-class DayTally {
+export class DayTally {
   private paths = new Tallies<Omit<PathRow, 'views' | 'visitors'>>()
   private refs = new Tallies<Omit<RefRow, 'views' | 'visitors'>>()
   private sources = new Tallies<Omit<SourceRow, 'views' | 'visitors'>>()
@@ -51,6 +52,11 @@ class DayTally {
       const key = { source: h.source, medium: h.medium ?? null, campaign: h.campaign ?? null }
       this.sources.add(JSON.stringify(key), key, h.visitor)
     }
+  }
+
+  /** Folds the views as they stream. */
+  async fold(hits: AsyncIterable<RolledHit>) {
+    for await (const h of hits) this.add(h)
   }
 
   doc(day: string): DayDoc {
@@ -78,7 +84,7 @@ export function tallyDay(day: string, hits: Iterable<RolledHit>): DayDoc {
 /** The same, folded as the views stream (a cursor): one view at a time in memory, never the day's. */
 export async function foldDay(day: string, hits: AsyncIterable<RolledHit>): Promise<DayDoc> {
   const tally = new DayTally()
-  for await (const h of hits) tally.add(h)
+  await tally.fold(hits)
   return tally.doc(day)
 }
 
@@ -89,14 +95,28 @@ export async function foldDay(day: string, hits: AsyncIterable<RolledHit>): Prom
  * without one (GPC/DNT) count as views only.
  */
 export async function rollupDay(m: AnalyticsModels, day: string): Promise<DayDoc> {
-  const cursor = m.hits
-    .find(
-      { day },
-      { _id: 0, path: 1, lang: 1, ref: 1, source: 1, medium: 1, campaign: 1, device: 1, visitor: 1 },
-    )
-    .lean<RolledHit[]>()
-    .cursor({ batchSize: 2000 })
-  const doc = await foldDay(day, cursor)
-  await m.days.updateOne({ day }, { $set: { ...doc, raw: true } }, { upsert: true })
+  const doc = await foldDay(day, rawViews(m, { day }))
+  await saveDay(m, doc)
   return doc
 }
+
+/** The raw views of a filter (a day, or one drain batch of a day) as a cursor, read as needed. */
+export const rawViews = (m: AnalyticsModels, filter: { day: string; batch?: string }) =>
+  m.hits
+    .find(filter, {
+      _id: 0,
+      path: 1,
+      lang: 1,
+      ref: 1,
+      source: 1,
+      medium: 1,
+      campaign: 1,
+      device: 1,
+      visitor: 1,
+    })
+    .lean<RolledHit[]>()
+    .cursor({ batchSize: 2000 })
+
+/** A day's document set (not added to: two runs agree), marked as having raw views kept. */
+export const saveDay = (m: AnalyticsModels, doc: DayDoc) =>
+  m.days.updateOne({ day: doc.day }, { $set: { ...doc, raw: true } }, { upsert: true })

@@ -2,6 +2,7 @@ import { Counter, Histogram, type Registry } from 'prom-client'
 import { connectMongo, createRedis, type Closable, type Log } from '@site/service-kit'
 import { analyticsModels, buildAnalyticsIndexes } from './models.js'
 import { drainOnce, pruneHits } from './drain.js'
+import { OpenDays } from './open-days.js'
 import { mergeMissingMonths } from './months.js'
 
 export interface AnalyticsWorkerConfig {
@@ -47,6 +48,7 @@ export async function startAnalytics(config: AnalyticsWorkerConfig, ctx: Ctx): P
   const conn = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB })
   const models = analyticsModels(conn)
   const redis = createRedis(config.REDIS_URL, { commandTimeout: 10_000 })
+  const open = new OpenDays()
   let indexed = false
   let prunedAt = 0
   let stopped = false
@@ -60,7 +62,7 @@ export async function startAnalytics(config: AnalyticsWorkerConfig, ctx: Ctx): P
       indexed = true
     }
     const end = passes.startTimer()
-    drained.inc(await drainOnce({ redis, prefix: config.QUEUE_PREFIX, models, log: ctx.log, dropped }))
+    drained.inc(await drainOnce({ redis, prefix: config.QUEUE_PREFIX, models, log: ctx.log, dropped, open }))
     end()
     if (Date.now() - prunedAt > HOUR) {
       const gone = await pruneHits(models, config.ANALYTICS_RAW_DAYS)
