@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { PostTranslations } from './translations.js'
+import { LanguageTranslations } from './translations.js'
 import { GlossaryIssue } from './glossary.js'
 
 /** Languages a blog upload or a title translation may start from. */
@@ -62,7 +62,7 @@ export const BlogPost = Type.Object({
   /** The languages visitors see this post in (issue 47): hreflang, the sitemap and the feeds list only these. */
   languages: Type.Array(Type.String()),
   /** Per language: published, origin, stale, review (admin reads only; docs/editorial.md, "Translations"). */
-  translations: Type.Optional(PostTranslations),
+  translations: Type.Optional(LanguageTranslations),
   created_at: Type.String(),
   updated_at: Type.String(),
 })

@@ -10,19 +10,19 @@ export type TranslationLang = Static<typeof TranslationLang>
  * reviewed), stale (the source changed since the translation), reviewed (current, not on the
  * site), published (current and on the site).
  */
-export const PostTranslationState = Type.Union([
+export const TranslationState = Type.Union([
   Type.Literal('missing'),
   Type.Literal('needs_review'),
   Type.Literal('stale'),
   Type.Literal('reviewed'),
   Type.Literal('published'),
 ])
-export type PostTranslationState = Static<typeof PostTranslationState>
+export type TranslationState = Static<typeof TranslationState>
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 /** `translations.<lang>` of a document in its admin read. */
-export const PostTranslation = Type.Object({
+export const LanguageTranslation = Type.Object({
   /** The language's own switch (the source language's is always on: unpublish the document instead). */
   published: Type.Boolean(),
   /** Whether visitors see it now: the document is published, the language has text and is switched on. */
@@ -40,12 +40,16 @@ export const PostTranslation = Type.Object({
   held: Type.Boolean(),
   reviewed_by: Nullable(Type.String()),
   reviewed_at: Nullable(Type.String({ format: 'date-time' })),
-  state: PostTranslationState,
+  state: TranslationState,
 })
-export type PostTranslation = Static<typeof PostTranslation>
+export type LanguageTranslation = Static<typeof LanguageTranslation>
 
-export const PostTranslations = Type.Object({ nl: PostTranslation, en: PostTranslation, de: PostTranslation })
-export type PostTranslations = Static<typeof PostTranslations>
+export const LanguageTranslations = Type.Object({
+  nl: LanguageTranslation,
+  en: LanguageTranslation,
+  de: LanguageTranslation,
+})
+export type LanguageTranslations = Static<typeof LanguageTranslations>
 
 /** POST …/translations/{lang}/translate: machine translation of one language from the source. */
 export const TranslateLanguageRequest = Type.Object({
@@ -70,19 +74,20 @@ export const TranslationBoardQuery = Type.Object({
   page: PageQuery.properties.page,
   pageSize: PageQuery.properties.pageSize,
   lang: Type.Optional(TranslationLang),
-  state: Type.Optional(PostTranslationState),
-  type: Type.Optional(Type.Literal('post')),
+  state: Type.Optional(TranslationState),
+  /** Posts (the default) or pages: the pages' board is the content service's (docs/editorial.md). */
+  type: Type.Optional(Type.Union([Type.Literal('post'), Type.Literal('page')])),
 })
 
 export const TranslationBoardRow = Type.Object({
-  type: Type.Literal('post'),
+  type: Type.Union([Type.Literal('post'), Type.Literal('page')]),
   id: Type.String(),
   title: Type.String(),
   slug: Type.String(),
   published: Type.Boolean(),
   source_lang: Type.String(),
   updated_at: Type.String(),
-  cells: PostTranslations,
+  cells: LanguageTranslations,
 })
 export type TranslationBoardRow = Static<typeof TranslationBoardRow>
 

@@ -83,3 +83,4 @@ export {
 export type { ChangeRecorder } from './changes/plugin.js'
 export type { ChangeInput, ReadLayer } from './changes/log.js'
 export { historyRoutes, writableFields, type HistoryRoutesOptions } from './editorial/history.js'
+export * from './translations/index.js'

@@ -5,7 +5,7 @@ import type {
   BlogPost,
   Glossary,
   GlossaryInput,
-  PostTranslationState,
+  TranslationState,
   SiteLang,
   TranslationBoard,
   TranslationLang,
@@ -17,7 +17,7 @@ export interface BoardQuery {
   page: number
   pageSize: number
   lang?: TranslationLang
-  state?: PostTranslationState
+  state?: TranslationState
 }
 
 export const getTranslationBoard = (query: BoardQuery, signal?: AbortSignal) =>

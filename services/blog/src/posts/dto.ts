@@ -1,4 +1,5 @@
 import { EDITORIAL_MARKS, type BlogPost, type BlogPostSummary, type EditorialMark } from '@site/contracts'
+import { withLiveLanguagesOnly } from '@site/service-kit'
 import { POST_OPTIONAL_FIELDS, type PostDoc } from '../models/post.js'
 import { TRANSLATABLE, liveLanguages, translationsView } from '../translations/model.js'
 
@@ -76,14 +77,5 @@ export function withoutEditorialMarks<T extends BlogPostSummary>(post: T): Omit<
  * (taken down, or held for review) carries no text of its own, so no page, feed or index presents
  * it as a translation; the site shows such a language's page in Dutch, marked as such (docs/web.md).
  */
-export function toPublicPost<T extends BlogPostSummary>(post: T): Omit<T, EditorialMark> {
-  const out: Record<string, unknown> = withoutEditorialMarks(post)
-  for (const lang of ['en', 'de'] as const) {
-    if (post.languages.includes(lang)) continue
-    for (const f of TRANSLATABLE) {
-      const key = `${f}_${lang}`
-      if (key in out) out[key] = lang === 'en' && f !== 'meta_description' ? '' : null
-    }
-  }
-  return out as Omit<T, EditorialMark>
-}
+export const toPublicPost = <T extends BlogPostSummary>(post: T): Omit<T, EditorialMark> =>
+  withoutEditorialMarks(withLiveLanguagesOnly(post, TRANSLATABLE))

@@ -1,200 +1,37 @@
-import { createHash } from 'node:crypto'
-import type { PostTranslation, PostTranslationState } from '@site/contracts'
+import { translationModel } from '@site/service-kit'
 
 /**
- * Per language, per post (issue 47): whether the language is on the site, where its text came
- * from, from which source revision, whether it is stale and who reviewed it. docs/editorial.md,
- * "Translations", has the rules; this file has the model and the derivations.
+ * Per language, per post (issue 47): the kit's model (service-kit translations/) over a post's
+ * translatable fields. docs/editorial.md, "Translations", has the rules.
  */
-export const TRANSLATION_LANGS = ['nl', 'en', 'de'] as const
-export type TLang = (typeof TRANSLATION_LANGS)[number]
-export const isTLang = (v: unknown): v is TLang => TRANSLATION_LANGS.includes(v as TLang)
+export {
+  TRANSLATION_LANGS,
+  isTLang,
+  langOf,
+  sourceOf,
+  hasText,
+  pendingFields,
+  alwaysOn,
+  isLive,
+  liveLanguages,
+  type TLang,
+  type Origin,
+  type StoredTranslation,
+  type StoredTranslations,
+} from '@site/service-kit'
 
 /** The translatable fields of a language, without the `_<lang>` suffix. Nothing else counts for staleness. */
 export const TRANSLATABLE = ['title', 'excerpt', 'content', 'meta_description'] as const
 export type TranslatableField = (typeof TRANSLATABLE)[number]
-export const fieldsOf = (lang: TLang) => TRANSLATABLE.map((f) => `${f}_${lang}`)
-/** The language of a localized field name (`content_de` → `de`), or null. */
-export const langOf = (field: string): TLang | null => {
-  const l = /_([a-z]{2})$/.exec(field)?.[1]
-  return isTLang(l) ? l : null
-}
 
-export type Origin = 'human' | 'machine' | 'import'
-
-/** What a post stores under `translations.<lang>` (every key optional: older posts have none). */
-export interface StoredTranslation {
-  /** The language's own switch; absent = on. The source language is never switched off alone. */
-  published?: boolean
-  /** Set when a machine run switched the language off until review (the per-language setting). */
-  held?: boolean
-  origin?: Origin
-  source_lang?: TLang | null
-  /** Hash of the source language's translatable fields when this language was last written. */
-  source_rev?: string | null
-  /** The source hash a person confirmed as "still right" (dismiss) or reviewed at. */
-  reviewed_by?: string | null
-  reviewed_at?: Date | null
-}
-export type StoredTranslations = Partial<Record<TLang, StoredTranslation>>
-
-type Doc = Record<string, unknown> & {
-  translations?: StoredTranslations | null
-  source_revs?: Partial<Record<TLang, string>> | null
-  machine_translated?: string[] | null
-  untranslated?: string[] | null
-  source_language?: string | null
-  source_upload_id?: string | null
-  published?: boolean
-}
-
-/** The language a post was written in: the import's, else Dutch (the site's first language). */
-export const sourceOf = (doc: Doc): TLang => (isTLang(doc.source_language) ? doc.source_language : 'nl')
-
-/** Hash of a language's translatable fields (whitespace at the ends ignored; a missing field = ''). */
-export function sourceHash(doc: Doc, lang: TLang): string {
-  const h = createHash('sha256')
-  for (const f of fieldsOf(lang)) {
-    const v = doc[f]
-    h.update(`${f}\u0000${typeof v === 'string' ? v.trim() : ''}\u0001`)
-  }
-  return h.digest('hex').slice(0, 16)
-}
-
-/** Every language's hash, kept on the post at each write: the board derives staleness without the bodies. */
-export const revsOf = (doc: Doc) =>
-  Object.fromEntries(TRANSLATION_LANGS.map((l) => [l, sourceHash(doc, l)])) as Record<TLang, string>
-
-/** A language's hash now: the kept one, else computed (an older post, read with its bodies). */
-export const currentRev = (doc: Doc, lang: TLang) => doc.source_revs?.[lang] ?? sourceHash(doc, lang)
-
-/** Whether a language has text of its own (nl and en always; de once it has a title). */
-export const hasText = (doc: Doc, lang: TLang) =>
-  lang !== 'de' || (typeof doc.title_de === 'string' && doc.title_de.trim() !== '')
-
-/** Fields of `lang` a machine wrote or an offline import copied from the source, not yet edited or reviewed. */
-export const pendingFields = (doc: Doc, lang: TLang) =>
-  [...(doc.machine_translated ?? []), ...(doc.untranslated ?? [])].filter((f) => langOf(f) === lang)
-
-/** A language's origin, also for a post written before the model (derived from the import's marks). */
-function originOf(doc: Doc, lang: TLang, stored: StoredTranslation): Origin {
-  if (stored.origin) return stored.origin
-  if ((doc.machine_translated ?? []).some((f) => langOf(f) === lang)) return 'machine'
-  return doc.source_upload_id ? 'import' : 'human'
-}
-
-/**
- * The languages that are on the site whenever the post is: its source, and Dutch (the site's
- * fallback for every field, spec §3). Neither is taken down alone nor held back for review.
- */
-export const alwaysOn = (doc: Doc, lang: TLang) => lang === 'nl' || lang === sourceOf(doc)
-
-/** Whether visitors see this language of the post (what hreflang, the sitemap and the feeds list). */
-export function isLive(doc: Doc, lang: TLang): boolean {
-  const stored = doc.translations?.[lang] ?? {}
-  if (!doc.published || !hasText(doc, lang)) return false
-  return alwaysOn(doc, lang) || stored.published !== false
-}
-
-/** The languages visitors see, in the site's order. */
-export const liveLanguages = (doc: Doc): TLang[] => TRANSLATION_LANGS.filter((l) => isLive(doc, l))
-
-/** One language of a post as the admin reads it. */
-export function translationView(doc: Doc, lang: TLang): PostTranslation {
-  const stored = doc.translations?.[lang] ?? {}
-  const source = sourceOf(doc)
-  const isSource = lang === source
-  const exists = hasText(doc, lang)
-  const from = isSource ? null : (stored.source_lang ?? source)
-  // A translation written before the model has no revision: it counts as current until the source changes.
-  const stale = Boolean(
-    !isSource && exists && stored.source_rev && stored.source_rev !== currentRev(doc, from!),
-  )
-  const pending = pendingFields(doc, lang)
-  const live = isLive(doc, lang)
-  const state: PostTranslationState = !exists
-    ? 'missing'
-    : pending.length
-      ? 'needs_review'
-      : stale
-        ? 'stale'
-        : live
-          ? 'published'
-          : 'reviewed'
-  return {
-    published: alwaysOn(doc, lang) || stored.published !== false,
-    live,
-    origin: exists ? originOf(doc, lang, stored) : null,
-    source_lang: from,
-    source_rev: stored.source_rev ?? null,
-    stale,
-    needs_review: pending.length > 0,
-    pending_fields: pending,
-    held: Boolean(stored.held),
-    reviewed_by: stored.reviewed_by ?? null,
-    reviewed_at: stored.reviewed_at ? new Date(stored.reviewed_at).toISOString() : null,
-    state,
-  }
-}
-
-export function translationsView(doc: Doc): Record<TLang, PostTranslation> {
-  return Object.fromEntries(TRANSLATION_LANGS.map((l) => [l, translationView(doc, l)])) as Record<
-    TLang,
-    PostTranslation
-  >
-}
-
-/**
- * The `$set` entries that mark the languages a person changed (`changed`: field names whose value
- * changed) as their own: origin human, written from the current source revision (so no longer
- * stale). `next` is the post as it will be after the write.
- */
-export function humanEditMarks(current: Doc, next: Doc, changed: Iterable<string>): Record<string, unknown> {
-  const source = sourceOf(next)
-  const set: Record<string, unknown> = {}
-  const langs = new Set([...changed].map(langOf).filter((l): l is TLang => l !== null))
-  // A translation from before the model has no revision yet: it was current until this edit of its source.
-  if (langs.has(source))
-    for (const lang of TRANSLATION_LANGS)
-      if (
-        lang !== source &&
-        !langs.has(lang) &&
-        hasText(current, lang) &&
-        !current.translations?.[lang]?.source_rev
-      ) {
-        set[`translations.${lang}.source_lang`] = source
-        set[`translations.${lang}.source_rev`] = sourceHash(current, source)
-      }
-  for (const lang of langs) {
-    const stored = current.translations?.[lang] ?? {}
-    const from = lang === source ? null : (stored.source_lang ?? source)
-    set[`translations.${lang}.origin`] = 'human'
-    set[`translations.${lang}.source_lang`] = from
-    set[`translations.${lang}.source_rev`] = from ? sourceHash(next, from) : null
-  }
-  return set
-}
-
-/**
- * A new post's languages: the source's and every language with text, written from the source as
- * it is now. An import's `machine_translated` fields make their language `machine`; the rest of an
- * import is `import`; an admin's post is `human`. `held`: machine languages kept off until review.
- */
-export function initialTranslations(doc: Doc, held: readonly string[]): StoredTranslations {
-  const source = sourceOf(doc)
-  const rev = sourceHash(doc, source)
-  const out: StoredTranslations = {}
-  for (const lang of TRANSLATION_LANGS) {
-    if (!hasText(doc, lang)) continue
-    const machine = (doc.machine_translated ?? []).some((f) => langOf(f) === lang)
-    const origin: Origin = machine ? 'machine' : doc.source_upload_id ? 'import' : 'human'
-    const isSource = lang === source
-    out[lang] = {
-      origin,
-      source_lang: isSource ? null : source,
-      source_rev: isSource ? null : rev,
-      ...(machine && held.includes(lang) && !alwaysOn(doc, lang) ? { published: false, held: true } : {}),
-    }
-  }
-  return out
-}
+export const postTranslations = translationModel(TRANSLATABLE)
+export const {
+  fieldsOf,
+  sourceHash,
+  revsOf,
+  currentRev,
+  translationView,
+  translationsView,
+  humanEditMarks,
+  initialTranslations,
+} = postTranslations

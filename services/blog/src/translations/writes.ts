@@ -1,13 +1,19 @@
-import { badRequest, conflict, isObjectId, notFound } from '@site/service-kit'
+import {
+  badRequest,
+  isObjectId,
+  languageSwitchSet,
+  notFound,
+  reviewSet,
+  withoutLang,
+} from '@site/service-kit'
 import type { BlogPostUpdate } from '@site/contracts'
 import type { PostDoc, PostModel } from '../models/post.js'
 import { NOT_FOUND, updatePost } from '../posts/repo.js'
 import {
   alwaysOn,
   fieldsOf,
-  hasText,
   humanEditMarks,
-  langOf,
+  postTranslations,
   revsOf,
   sourceHash,
   sourceOf,
@@ -21,12 +27,6 @@ export interface LanguageWrite {
   after: PostDoc
 }
 
-export const NO_TEXT = (lang: TLang) =>
-  `This post has no ${LANGUAGE_LABELS[lang]} text yet. Translate it or write it first.`
-export const SOURCE_ALONE =
-  'Dutch and the source language of a post cannot be taken down alone: unpublish the post instead.'
-const LANGUAGE_LABELS: Record<TLang, string> = { nl: 'Dutch', en: 'English', de: 'German' }
-
 export async function loadPost(posts: PostModel, id: string): Promise<PostDoc> {
   const doc = isObjectId(id) ? await posts.findById(id).lean<PostDoc>() : null
   if (!doc) throw notFound(NOT_FOUND, 'POST_NOT_FOUND')
@@ -39,7 +39,7 @@ async function apply(posts: PostModel, before: PostDoc, update: object): Promise
   return { before, after }
 }
 
-const without = (list: string[] | undefined, lang: TLang) => (list ?? []).filter((f) => langOf(f) !== lang)
+const without = withoutLang
 
 /**
  * A person's text for one language (the editor, an XLIFF import, ...): the fields go through the
@@ -75,14 +75,8 @@ export async function setLanguagePublished(
   on: boolean,
 ): Promise<LanguageWrite> {
   const before = await loadPost(posts, id)
-  if (alwaysOn(before as never, lang)) {
-    if (!on) throw conflict(SOURCE_ALONE, 'SOURCE_LANGUAGE')
-    return { before, after: before }
-  }
-  if (on && !hasText(before as never, lang)) throw conflict(NO_TEXT(lang), 'NO_TEXT')
-  return apply(posts, before, {
-    $set: { [`translations.${lang}.published`]: on, [`translations.${lang}.held`]: false },
-  })
+  const set = languageSwitchSet(before as never, lang, on, 'post')
+  return set ? apply(posts, before, { $set: set }) : { before, after: before }
 }
 
 /**
@@ -98,24 +92,7 @@ export async function reviewLanguage(
   how: 'review' | 'dismiss',
 ): Promise<LanguageWrite> {
   const before = await loadPost(posts, id)
-  if (!hasText(before as never, lang)) throw conflict(NO_TEXT(lang), 'NO_TEXT')
-  const source = sourceOf(before as never)
-  const from = lang === source ? null : (before.translations?.[lang]?.source_lang ?? source)
-  const set: Record<string, unknown> = {
-    [`translations.${lang}.source_lang`]: from,
-    [`translations.${lang}.source_rev`]: from ? sourceHash(before as never, from) : null,
-    [`translations.${lang}.reviewed_by`]: reviewer,
-    [`translations.${lang}.reviewed_at`]: new Date(),
-    source_revs: revsOf(before as never),
-  }
-  if (how === 'review') {
-    set.machine_translated = without(before.machine_translated, lang)
-    set.untranslated = without(before.untranslated, lang)
-    if (before.translations?.[lang]?.held) {
-      set[`translations.${lang}.published`] = true
-      set[`translations.${lang}.held`] = false
-    }
-  }
+  const set = reviewSet(postTranslations, before as never, lang, reviewer, how, { noun: 'post', marks: true })
   return apply(posts, before, { $set: set })
 }
 

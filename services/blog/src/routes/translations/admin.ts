@@ -4,16 +4,15 @@ import {
   ADMIN_WRITE_ERRORS,
   HttpError,
   Type,
-  adminCan,
   adminOnly,
   conflict,
   errorResponses,
-  forbidden,
+  mayWorkOnLanguage,
 } from '@site/service-kit'
-import { BlogPost, ROLE_MESSAGES, TranslateLanguageRequest, TranslationLang } from '@site/contracts'
+import { BlogPost, TranslateLanguageRequest, TranslationLang } from '@site/contracts'
 import { LlmMalformed, LlmRejected, LlmUnavailable } from '../../lib/llm.js'
 import { afterPostWrite } from '../../posts/save.js'
-import { fieldsOf, sourceOf, type TLang } from '../../translations/model.js'
+import { fieldsOf, sourceOf } from '../../translations/model.js'
 import { machineFields } from '../../translations/machine.js'
 import { heldLanguages } from '../../translations/settings.js'
 import {
@@ -32,14 +31,8 @@ const HUMAN_FIELDS = (fields: string[]) =>
   'Send overwrite: true to replace them, or edit them yourself.'
 const LLM_DOWN = 'The translation service is not available right now. Please try again later.'
 
-/** 403 unless the caller may work on this language: everyone who edits all content; a translator only theirs. */
-export async function mayWorkOn(request: FastifyRequest, lang: TLang) {
-  const admin = await request.getAdmin()
-  if (adminCan(admin, 'content.edit')) return admin!
-  const langs = admin?.languages ?? []
-  if (!langs.includes(lang)) throw forbidden(ROLE_MESSAGES.languagesOnly(langs), 'FORBIDDEN_LANGUAGE')
-  return admin!
-}
+/** 403 unless the caller may work on this language (the kit's rule, shared with the pages). */
+export const mayWorkOn = mayWorkOnLanguage
 
 /**
  * One language of a post (issue 47, docs/editorial.md "Translations"): publish or take it down

@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { adminOnly, errorResponses } from '@site/service-kit'
+import { Type, adminOnly, errorResponses, translationBoardPage } from '@site/service-kit'
 import {
-  PAGE_SIZE_DEFAULT,
   TranslationBoard,
   TranslationBoardQuery,
   TranslationSettings,
   TranslationSettingsUpdate,
-  type PostTranslationState,
   type TranslationBoardRow,
 } from '@site/contracts'
 import type { PostDoc } from '../../models/post.js'
 import { WITHOUT_CONTENT } from '../../posts/list.js'
-import { TRANSLATION_LANGS, sourceOf, translationsView } from '../../translations/model.js'
+import { sourceOf, translationsView } from '../../translations/model.js'
 import { readTranslationSettings, writeTranslationSettings } from '../../translations/settings.js'
-
-const STATES: PostTranslationState[] = ['missing', 'needs_review', 'stale', 'reviewed', 'published']
-const zero = () => Object.fromEntries(STATES.map((s) => [s, 0])) as Record<PostTranslationState, number>
 
 /**
  * GET /api/translations: the board (every post × nl/en/de with its state, counts per language,
@@ -35,21 +30,27 @@ const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Every post × nl/en/de with its translation state and the counts per language (admin, paged)',
         querystring: TranslationBoardQuery,
-        response: { 200: TranslationBoard, ...errorResponses(400, 401, 403) },
+        response: {
+          200: TranslationBoard,
+          307: Type.Null({
+            description: 'type=page: the pages’ board, GET /api/pages/translations (Location)',
+          }),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
-    async (request) => {
-      const { lang, state } = request.query
-      const page = request.query.page ?? 1
-      const pageSize = request.query.pageSize ?? PAGE_SIZE_DEFAULT
+    async (request, reply) => {
+      // The pages live in the content service, which answers their rows itself (docs/editorial.md).
+      if (request.query.type === 'page') {
+        const query = new URLSearchParams(request.url.split('?')[1] ?? '')
+        return reply.redirect(`/api/pages/translations?${query.toString()}`, 307)
+      }
       const docs = await ctx.posts
         .find({}, WITHOUT_CONTENT)
         .sort({ updated_at: -1, _id: -1 })
         .lean<PostDoc[]>()
-      const counts = { nl: zero(), en: zero(), de: zero() }
       const rows: TranslationBoardRow[] = docs.map((doc) => {
         const cells = translationsView(doc as never)
-        for (const l of TRANSLATION_LANGS) counts[l][cells[l].state]++
         return {
           type: 'post',
           id: String(doc._id),
@@ -61,10 +62,7 @@ const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
           cells,
         }
       })
-      const langs = lang ? [lang] : TRANSLATION_LANGS
-      const matching = state ? rows.filter((r) => langs.some((l) => r.cells[l].state === state)) : rows
-      const items = matching.slice((page - 1) * pageSize, page * pageSize)
-      return { items, page, pageSize, total: matching.length, counts }
+      return translationBoardPage(rows, request.query)
     },
   )
 

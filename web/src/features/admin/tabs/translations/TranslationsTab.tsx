@@ -6,8 +6,8 @@
 import { useState, type FormEvent } from 'react'
 import type {
   BlogPost,
-  PostTranslation,
-  PostTranslationState,
+  LanguageTranslation,
+  TranslationState,
   TranslationBoardRow,
   TranslationLang,
 } from '@site/contracts'
@@ -29,12 +29,12 @@ import { texts } from '../../texts'
 
 const PAGE_SIZE = 20
 const LANGS: TranslationLang[] = ['nl', 'en', 'de']
-const STATES: PostTranslationState[] = ['missing', 'needs_review', 'stale', 'reviewed', 'published']
-type Filters = { lang: '' | TranslationLang; state: '' | PostTranslationState }
+const STATES: TranslationState[] = ['missing', 'needs_review', 'stale', 'reviewed', 'published']
+type Filters = { lang: '' | TranslationLang; state: '' | TranslationState }
 type Pending = { id: string; lang: TranslationLang; message: string }
 
 /** The actions a cell offers, in the order shown. */
-function actionsOf(row: TranslationBoardRow, lang: TranslationLang, cell: PostTranslation): LanguageAction[] {
+function actionsOf(row: TranslationBoardRow, lang: TranslationLang, cell: LanguageTranslation): LanguageAction[] {
   const isSource = row.source_lang === lang
   const out: LanguageAction[] = []
   if (!isSource && cell.state !== 'published' && cell.state !== 'reviewed') out.push('translate')
