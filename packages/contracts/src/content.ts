@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { CONTENT_LIMITS, SLUG_PATTERN } from './rules.js'
+import { LanguageTranslations } from './translations.js'
 
 export {
   CONTENT_LIMITS,
@@ -119,6 +120,13 @@ export const Page = Type.Object({
   unpublish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   created_at: Type.String(),
   updated_at: Type.String(),
+  /**
+   * The languages visitors see this page in (issue 47): hreflang and the sitemap list only these;
+   * a public read carries no text of the others (absent in a revision kept before it existed).
+   */
+  languages: Type.Optional(Type.Array(Type.String())),
+  /** Per language: published, origin, stale, review (the admin reads only; docs/editorial.md). */
+  translations: Type.Optional(LanguageTranslations),
 })
 export type Page = Static<typeof Page>
 

@@ -1,5 +1,7 @@
 import type { Feature, Page, PageSummary, Project, SiteContent } from '@site/contracts'
+import { liveLanguages, withLiveLanguagesOnly } from '@site/service-kit'
 import { PROJECT_OPTIONAL_FIELDS } from '../models/project.js'
+import { PAGE_TRANSLATABLE, pageTranslations } from './page-translations.js'
 
 type Doc = Record<string, unknown> & { _id: unknown }
 
@@ -38,6 +40,19 @@ export function toPageDto(doc: Doc): Page {
   return { ...toPageSummaryDto(doc), ...localized(doc, ['content'], {}) } as Page
 }
 
+/** The editor's read: the page with its per-language state (docs/editorial.md, "Translations: pages"). */
+export const toAdminPageDto = (doc: Doc): Page => ({
+  ...toPageDto(doc),
+  translations: pageTranslations.translationsView(doc),
+})
+
+/**
+ * What visitors and indexers get of a page or its summary: a language that is not on the site
+ * carries no text of its own, so it is never presented as a translation (docs/web.md).
+ */
+export const toPublicPage = <T extends PageSummary>(page: T): T =>
+  withLiveLanguagesOnly(page as T & { languages: string[] }, PAGE_TRANSLATABLE)
+
 /** A page without its HTML bodies: what the lists carry. */
 export function toPageSummaryDto(doc: Doc): PageSummary {
   const out = localized(doc, ['title'], { id: String(doc._id), slug: str(doc.slug) })
@@ -49,6 +64,7 @@ export function toPageSummaryDto(doc: Doc): PageSummary {
     unpublish_at: doc.unpublish_at ? iso(doc.unpublish_at) : null,
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
+    languages: liveLanguages(doc),
   } as PageSummary
 }
 

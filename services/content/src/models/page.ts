@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import type { StoredTranslations } from '@site/service-kit'
 import { localizedPaths, type Localized } from './localized.js'
 
 export type PageDoc = {
@@ -14,6 +15,10 @@ export type PageDoc = {
   preview_version?: number
   /** Set while a moment is ahead: what the schedule sweep reads (the kit's scheduledMark). */
   scheduled?: boolean
+  /** Per language: published, origin, source revision, review (lib/page-translations.ts; absent in older pages). */
+  translations?: StoredTranslations
+  /** Each language's hash of its translatable fields as last written (the board reads no bodies). */
+  source_revs?: Record<string, string>
 } & Localized<'title'> &
   Localized<'content'> & {
     meta_description_nl: string | null
@@ -32,6 +37,8 @@ const schema = new Schema<PageDoc>(
     unpublish_at: { type: Date, default: null },
     preview_version: { type: Number, default: 0 },
     scheduled: { type: Boolean, default: undefined },
+    translations: { type: Schema.Types.Mixed, default: undefined },
+    source_revs: { type: Schema.Types.Mixed, default: undefined },
     created_at: { type: Date, default: () => new Date() },
     updated_at: { type: Date, default: () => new Date() },
   },

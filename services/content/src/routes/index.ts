@@ -7,6 +7,7 @@ import featuresPublic from './features/public.js'
 import featuresAdmin from './features/admin.js'
 import pagesPublic from './pages/public.js'
 import pagesAdmin from './pages/admin.js'
+import pageTranslationsAdmin from './pages/translations.js'
 import { pagePreviewAdmin, pagePreviewPublic } from './pages/preview.js'
 import projectsPublic from './projects/public.js'
 import projectsAdmin from './projects/admin.js'
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
     featuresAdmin,
     pagesPublic,
     pagesAdmin,
+    pageTranslationsAdmin,
     projectsPublic,
     objectsPublic,
     imagesPublic,

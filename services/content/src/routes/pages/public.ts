@@ -18,7 +18,7 @@ import {
   SURROGATE,
   SlugRedirect,
 } from '@site/contracts'
-import { toPageDto, toPageSummaryDto } from '../../lib/dto.js'
+import { toPageDto, toPageSummaryDto, toPublicPage } from '../../lib/dto.js'
 import { slugRedirects } from '@site/service-kit/editorial'
 import { PAGE_NOT_FOUND } from './texts.js'
 
@@ -53,18 +53,19 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
       }
       // Visitors get the published pages from the cache; `q` is an admin search and ignored here.
       const entry = await cache.get(`pages:public:${page}:${pageSize}`, () =>
-        listPages({ published: true }, { page, pageSize }),
+        listPages({ published: true }, { page, pageSize }, true),
       )
       return sendShared(request, reply, entry, [SURROGATE.pages])
     },
   )
 
-  function listPages(filter: Record<string, unknown>, query: PageQuery) {
+  /** `visitors`: only the live languages' texts (lib/dto.ts toPublicPage). */
+  function listPages(filter: Record<string, unknown>, query: PageQuery, visitors = false) {
     const where = { ...filter, ...titleSearch(models.pages, query.q, ['title_nl', 'title_en']) }
     return findPage(models.pages, where, query, {
       sort: { created_at: -1, _id: -1 },
       projection: WITHOUT_CONTENT,
-      map: toPageSummaryDto,
+      map: visitors ? (d) => toPublicPage(toPageSummaryDto(d)) : toPageSummaryDto,
     })
   }
 
@@ -85,7 +86,7 @@ const pagesPublic: FastifyPluginAsyncTypebox = async (app) => {
         `pages:slug:${slug}`,
         async () => {
           const doc = await models.pages.findOne({ slug, published: true }).lean()
-          return doc ? toPageDto(doc) : null
+          return doc ? toPublicPage(toPageDto(doc)) : null
         },
         undefined,
         (page) => [SURROGATE.page((page as { id: string }).id)],
