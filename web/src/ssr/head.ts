@@ -8,7 +8,7 @@ import { catalogs, localePath, localized, LANGUAGES, type Language, type Message
 import { DEFAULT_IMAGES } from '@/lib/images'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { escapeHtml, jsonForScript, truncate } from './escape'
-import { abs, blogPosting, breadcrumbs, languagesOf, organization, postImage, postLanguages } from './jsonLd'
+import { abs, blogPosting, breadcrumbs, liveLanguagesOf, organization, postImage } from './jsonLd'
 
 export interface Head {
   title: string
@@ -106,7 +106,7 @@ export function heads(origin: string, language: Language) {
         300,
       )
       const image = abs(origin, postImage(post))
-      const languages = postLanguages(post)
+      const languages = liveLanguagesOf(post)
       const at = { language, languages, url: url(p), title, description, image }
       return page({
         path: p,
@@ -132,11 +132,15 @@ export function heads(origin: string, language: Language) {
           t.home.metaDescription,
         300,
       )
+      const languages = liveLanguagesOf(cms)
       return page({
         path: p,
+        // As a post's: a language the page is not on the site in shows the Dutch text, marked as
+        // such (CmsPage); its canonical is the Dutch page, and it is no alternate (docs/web.md).
+        ...(languages.includes(language) ? {} : { canonical: url(p, 'nl') }),
         title: titled(title),
         description,
-        languages: languagesOf(cms, 'title'),
+        languages,
         jsonLd: [crumbs({ name: title, path: p })],
       })
     },

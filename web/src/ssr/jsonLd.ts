@@ -21,13 +21,13 @@ export function languagesOf(record: Record<string, unknown>, field: string): Lan
 }
 
 /**
- * The languages a post is published in (the blog service's `languages`: a language taken down or
- * held for review is not one); a post read from an older answer: the languages with a title.
+ * The languages a post or a page is published in (its service's `languages`: a language taken
+ * down or held for review is not one); one read from an older answer: the languages with a title.
  */
-export const postLanguages = (post: { languages?: string[] } & Record<string, unknown>): Language[] =>
-  post.languages
-    ? ALL_LANGUAGES.filter((l) => l === 'nl' || post.languages!.includes(l))
-    : languagesOf(post, 'title')
+export const liveLanguagesOf = (doc: { languages?: string[] } & Record<string, unknown>): Language[] =>
+  doc.languages
+    ? ALL_LANGUAGES.filter((l) => l === 'nl' || doc.languages!.includes(l))
+    : languagesOf(doc, 'title')
 
 /** A post's image: its featured image, else the fallback of its tags. */
 export const postImage = (post: Pick<PublicBlogPost, 'featured_image' | 'tags'>): string =>

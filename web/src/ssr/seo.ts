@@ -5,7 +5,7 @@ import type { PublicBlogPostSummary } from '@site/contracts'
 import { SITE_NAME } from '@/lib/useDocumentMeta'
 import { plainText } from '@site/contracts/text'
 import { escapeXml } from './escape'
-import { languagesOf, postLanguages } from './jsonLd'
+import { liveLanguagesOf } from './jsonLd'
 import { fetchRead, type Upstreams } from './reads'
 
 const ALL: Language[] = LANGUAGES.map((l) => l.code)
@@ -73,7 +73,7 @@ export async function pagesSitemapXml(up: Upstreams, origin: string): Promise<st
       .filter((p) => p.published)
       .map((p) => ({
         path: `/pages/${encodeURIComponent(p.slug)}`,
-        languages: languagesOf(p, 'title'),
+        languages: liveLanguagesOf(p),
         lastmod: p.updated_at,
       })),
   ])
@@ -92,7 +92,7 @@ export async function postsSitemapXml(
     origin,
     items.map((p: PublicBlogPostSummary) => ({
       path: `/blog/${encodeURIComponent(p.slug)}`,
-      languages: postLanguages(p),
+      languages: liveLanguagesOf(p),
       lastmod: p.updated_at || p.created_at,
     })),
   )
@@ -131,7 +131,7 @@ function urlset(origin: string, entries: SitemapEntry[]): string {
 export async function feedXml(up: Upstreams, origin: string, language: Language): Promise<string> {
   const t = catalogs[language]
   const latest = (await fetchRead(up, reads.publishedPosts(1, FEED_SIZE))).items
-  const items = latest.filter((p) => postLanguages(p).includes(language))
+  const items = latest.filter((p) => liveLanguagesOf(p).includes(language))
   const url = (p: string) => escapeXml(`${origin}${localePath(language, p)}`)
   const self = url('/feed.xml')
   const item = (p: PublicBlogPostSummary) => {

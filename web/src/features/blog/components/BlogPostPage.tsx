@@ -4,7 +4,7 @@
 import { ArrowLeft, Calendar, User } from 'lucide-react'
 import { Suspense, lazy } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { Picture, Skeleton } from '@/components'
+import { LanguageNotice, Picture, Skeleton, fallsBackToDutch } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { tagFallbackImage } from '@/lib/images'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
@@ -88,19 +88,12 @@ export function BlogPostPage({ read }: { read?: PublicRead<PublicBlogPost | null
     )
   }
   // A post without this language's text is shown in Dutch (lang="nl"); the reader is told why.
-  const fallsBack = language !== 'nl' && !data[`content_${language}`]
+  const fallsBack = fallsBackToDutch(data, language)
   return (
     <article className="container page blog-post" lang={data[`title_${language}`] ? language : 'nl'}>
       <BackLink />
       {fallsBack ? (
-        <p
-          className="blog-post__language-notice"
-          lang={language}
-          role="note"
-          data-testid="post-language-notice"
-        >
-          {b.notInLanguage}
-        </p>
+        <LanguageNotice language={language} text={b.notInLanguage} testId="post-language-notice" />
       ) : null}
       <header className="blog-post__header">
         <h1 className="blog-post__title">{title}</h1>

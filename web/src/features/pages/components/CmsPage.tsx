@@ -2,7 +2,7 @@
 // language with nl fallback, its meta description in <meta name=description>, a not-found state.
 // Content is HTML sanitized by the content service on write.
 import { Link, useParams } from 'react-router-dom'
-import { Skeleton, buttonClass } from '@/components'
+import { LanguageNotice, Skeleton, buttonClass, fallsBackToDutch } from '@/components'
 import { formatDate, localized, useLanguage, useLocalePath, useT } from '@/i18n'
 import { useDocumentMeta } from '@/lib/useDocumentMeta'
 import { IMAGE_SIZES, bodiesImageSources, rewriteBodyImages, useImageInfos } from '@/lib/responsiveImages'
@@ -51,8 +51,13 @@ export function CmsPage({ read }: { read?: PublicRead<Page | null> }) {
       </div>
     )
   }
+  // A language the page is not on the site in (no text, taken down) is shown in Dutch, marked as such.
+  const fallsBack = fallsBackToDutch(page, language)
   return (
-    <article className="container page cms-page" data-testid="cms-page">
+    <article className="container page cms-page" data-testid="cms-page" lang={fallsBack ? 'nl' : language}>
+      {fallsBack ? (
+        <LanguageNotice language={language} text={t.pages.notInLanguage} testId="page-language-notice" />
+      ) : null}
       <h1 className="page__title">{title}</h1>
       <p className="cms-page__updated">{t.pages.updated(formatDate(page.updated_at, language))}</p>
       <div

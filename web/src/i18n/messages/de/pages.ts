@@ -5,5 +5,6 @@ export const pages: Messages['pages'] = {
   notFoundText: 'Diese Seite existiert nicht oder ist nicht veröffentlicht.',
   loadError: 'Die Seite konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
   backHome: 'Zurück zur Startseite',
+  notInLanguage: 'Diese Seite ist (noch) nicht auf Deutsch verfügbar: Sie lesen die niederländische Fassung.',
   updated: (date: string) => `Aktualisiert am ${date}`,
 }

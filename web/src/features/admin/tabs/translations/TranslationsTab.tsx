@@ -34,7 +34,11 @@ type Filters = { lang: '' | TranslationLang; state: '' | TranslationState }
 type Pending = { id: string; lang: TranslationLang; message: string }
 
 /** The actions a cell offers, in the order shown. */
-function actionsOf(row: TranslationBoardRow, lang: TranslationLang, cell: LanguageTranslation): LanguageAction[] {
+function actionsOf(
+  row: TranslationBoardRow,
+  lang: TranslationLang,
+  cell: LanguageTranslation,
+): LanguageAction[] {
   const isSource = row.source_lang === lang
   const out: LanguageAction[] = []
   if (!isSource && cell.state !== 'published' && cell.state !== 'reviewed') out.push('translate')
