@@ -98,6 +98,11 @@ t.test('publish and take down one language alone; Dutch only with the page', asy
   t.same(down.json<Page>().languages, ['nl', 'en'])
   t.match(down.json<Page>().translations!.de, { published: false, live: false, state: 'reviewed' })
   t.match(down.json<Page>().translations!.en, { published: true, live: true })
+  // The editor's next save goes over the version the action answered (If-Match, issue 45).
+  const etag = String(down.headers.etag)
+  t.equal((await put(page, { title_en: 'About' }, { ...eddie, 'if-match': '"old"' })).statusCode, 412)
+  const saved = await put(down.json<Page>(), { title_en: 'About us' }, { ...eddie, 'if-match': etag })
+  t.equal(saved.statusCode, 200, 'a save over the answered version passes')
   const pub = (await call('GET', `/api/pages/slug/${page.slug}`, {})).json<Page>()
   t.same(pub.languages, ['nl', 'en'], 'the public read at once (the cache purged)')
   t.equal(pub.title_de, null, 'visitors get no German text')

@@ -1,9 +1,10 @@
-// The translation workflow (docs/api.md "Translations", issue 47): the board of every post's
-// languages and the per-language writes (machine translation, review, "still right", publish);
+// The translation workflow (docs/api.md "Translations", issue 47): the board of every post's or
+// page's languages and the per-language writes (machine translation, review, "still right", publish);
 // the glossary and formality every machine translation follows, and XLIFF 2.0 files for agencies.
 import type {
   BlogPost,
   Glossary,
+  Page,
   GlossaryInput,
   TranslationState,
   SiteLang,
@@ -11,19 +12,22 @@ import type {
   TranslationLang,
   XliffImportResult,
 } from '@site/contracts'
-import { getJson, getText, postForm, postJson, putJson } from '@/lib/api'
+import { getJson, getText, postForm, postJson, postVersioned, putJson } from '@/lib/api'
 
+export type BoardType = 'post' | 'page'
 export interface BoardQuery {
+  type: BoardType
   page: number
   pageSize: number
   lang?: TranslationLang
   state?: TranslationState
 }
 
-export const getTranslationBoard = (query: BoardQuery, signal?: AbortSignal) =>
-  getJson<TranslationBoard>('/api/translations', {
+/** The posts' board (the blog's), or the pages' (the content service's, where /api/translations?type=page leads). */
+export const getTranslationBoard = ({ type, ...query }: BoardQuery, signal?: AbortSignal) =>
+  getJson<TranslationBoard>(type === 'page' ? '/api/pages/translations' : '/api/translations', {
     signal,
-    params: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')),
+    params: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && String(v) !== '')),
   })
 
 export type LanguageAction = 'translate' | 'review' | 'dismiss' | 'publish' | 'unpublish'
@@ -38,6 +42,12 @@ export const languageAction = (
   action === 'translate'
     ? postJson<BlogPost>(`/api/blog/translate/${encodeURIComponent(id)}/${lang}`, { overwrite })
     : postJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}/translations/${lang}/${action}`, {})
+
+export type PageLanguageAction = Exclude<LanguageAction, 'translate'>
+
+/** One language of a page (no machine translation for pages); answers the page with its new version. */
+export const pageLanguageAction = (id: string, lang: TranslationLang, action: PageLanguageAction) =>
+  postVersioned<Page>(`/api/pages/${encodeURIComponent(id)}/translations/${lang}/${action}`)
 
 export const getGlossary = () => getJson<Glossary>('/api/blog/glossary')
 export const saveGlossary = (body: GlossaryInput) => putJson<Glossary>('/api/blog/glossary', body)

@@ -223,5 +223,10 @@ export async function putVersioned<T>(
   const res = await send('PUT', path, body, tag ? { headers: { 'If-Match': tag } } : {})
   return remember(res, readJson<T>(res))
 }
+/** POST a write of an editable document that answers it (a page's language published, ...); remembers its version. */
+export async function postVersioned<T>(path: string, body?: unknown): Promise<T> {
+  const res = await send('POST', path, body ?? {})
+  return remember(res, readJson<T>(res))
+}
 /** A save refused because someone else saved the document after it was opened. */
 export const isEditConflict = (err: unknown) => isApiError(err) && err.status === 412

@@ -6,6 +6,7 @@ import {
   adminOnly,
   errorResponses,
   mayWorkOnLanguage,
+  sendVersioned,
   staysPublic,
   translationBoardPage,
 } from '@site/service-kit'
@@ -70,12 +71,13 @@ const pageTranslationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Page, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id, lang } = request.params
         const write = await app.changes.exclusive(`page:${id}`, () =>
           setPageLanguagePublished(models.pages, id, lang, on),
         )
-        return done(request, write, name)
+        // With its version (ETag): the page editor saves over it next (issue 45's If-Match).
+        return sendVersioned(reply, await done(request, write, name))
       },
     )
 
@@ -94,13 +96,14 @@ const pageTranslationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Page, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id, lang } = request.params
         const admin = await mayWorkOnLanguage(request, lang)
         const write = await app.changes.exclusive(`page:${id}`, () =>
           reviewPageLanguage(models.pages, id, lang, admin.username, how),
         )
-        return done(request, write, how)
+        // With its version (ETag): the page editor saves over it next (issue 45's If-Match).
+        return sendVersioned(reply, await done(request, write, how))
       },
     )
 

@@ -50,6 +50,10 @@ export function useEditConflict<T extends object>(open: boolean, doc: T | null, 
       setConflict(null)
       return current
     },
+    /** A write of the document from this editor that answered its new version (a page's language published). */
+    rebase(doc: T) {
+      base.current = doc
+    },
     /** Overwrites knowingly: the next save goes over their version (it was shown). */
     overwrite() {
       if (conflict) base.current = conflict.current

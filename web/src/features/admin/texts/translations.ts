@@ -2,14 +2,18 @@
 export const translations = {
   heading: 'Translations',
   intro:
-    'Every post in Dutch, English and German: what is missing, what a machine wrote and nobody reviewed, ' +
-    'what is older than its source, and what is on the site.',
+    'Every post and page in Dutch, English and German: what is missing, what a machine wrote and nobody ' +
+    'reviewed, what is older than its source, and what is on the site.',
+  type: 'Show',
+  types: { post: 'Posts', page: 'Pages' },
   language: 'Language',
   state: 'State',
   any: 'Any',
   apply: 'Filter',
   empty: 'No post matches.',
+  emptyPages: 'No page matches.',
   post: 'Post',
+  page: 'Page',
   counts: 'Counts per language',
   states: {
     missing: 'Missing',
@@ -31,6 +35,11 @@ export const translations = {
   failed: 'The change was not saved',
   overwriteTitle: 'Replace what a person wrote?',
   overwrite: 'Replace',
+  /** The page editor's languages (issue 47 #5). */
+  pageLanguages: {
+    label: 'The page in its languages',
+    language: (name: string, state: string) => `${name}: ${state}`,
+  },
   /** The post editor's side by side (issue 47 #4). */
   side: {
     heading: 'Languages',

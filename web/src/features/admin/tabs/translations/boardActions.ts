@@ -1,0 +1,26 @@
+import type { LanguageTranslation, TranslationBoardRow, TranslationLang } from '@site/contracts'
+import type { LanguageAction } from '@/api/translations'
+
+/**
+ * The actions a language of a post or a page offers, in the order shown (the board's cells, the
+ * page editor's languages). Pages have no machine translation: a person writes them.
+ */
+export function actionsOf(
+  row: Pick<TranslationBoardRow, 'type' | 'source_lang'>,
+  lang: TranslationLang,
+  cell: LanguageTranslation,
+): LanguageAction[] {
+  const isSource = row.source_lang === lang
+  const out: LanguageAction[] = []
+  if (row.type === 'post' && !isSource && cell.state !== 'published' && cell.state !== 'reviewed')
+    out.push('translate')
+  if (
+    cell.needs_review ||
+    (row.type === 'page' && !isSource && cell.state !== 'missing' && !cell.reviewed_by)
+  )
+    out.push('review')
+  if (cell.stale && !cell.needs_review) out.push('dismiss')
+  if (!isSource && lang !== 'nl' && cell.state !== 'missing')
+    out.push(cell.published ? 'unpublish' : 'publish')
+  return out
+}
