@@ -213,4 +213,9 @@ t.test('the board: a row per post, counts per language, filters, paging', async 
   t.equal((await call('GET', '/api/translations', tess)).statusCode, 200, 'a translator reads the board')
   t.equal((await call('GET', '/api/translations', {})).statusCode, 401)
   t.equal((await call('GET', '/api/translations?state=nope')).statusCode, 400)
+  // The pages' board is the content service's: the one address leads there with the same query.
+  const pages = await call('GET', '/api/translations?type=page&lang=de&state=stale')
+  t.equal(pages.statusCode, 307)
+  t.equal(pages.headers.location, '/api/pages/translations?type=page&lang=de&state=stale')
+  t.equal((await call('GET', '/api/translations?type=page', {})).statusCode, 401, 'signed in first')
 })
