@@ -60,6 +60,8 @@ export const SiteContent = Type.Object({
   phone: Type.String(),
   email: Type.String(),
   updated_at: Type.String(),
+  /** Per language: origin, stale, review (the admin writes only; docs/editorial.md). */
+  translations: Type.Optional(LanguageTranslations),
 })
 export type SiteContent = Static<typeof SiteContent>
 
@@ -77,6 +79,8 @@ export const Feature = Type.Object({
   ...localizedOut('title'),
   ...localizedOut('description'),
   sort_order: Type.Integer(),
+  /** Per language: origin, stale, review (the admin reads only; docs/editorial.md). */
+  translations: Type.Optional(LanguageTranslations),
 })
 export type Feature = Static<typeof Feature>
 

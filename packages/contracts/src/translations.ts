@@ -69,18 +69,30 @@ export const TranslationSettingsUpdate = Type.Object({
   publish_unreviewed: Type.Partial(Type.Object({ en: Type.Boolean(), de: Type.Boolean() })),
 })
 
+/** The kinds of document with per-language state (projects have one text: docs/editorial.md). */
+export const TranslatedType = Type.Union([
+  Type.Literal('post'),
+  Type.Literal('page'),
+  Type.Literal('feature'),
+  Type.Literal('content'),
+])
+export type TranslatedType = Static<typeof TranslatedType>
+
 /** GET /api/translations query: `state` and `lang` filter the rows (a row matches when a cell does). */
 export const TranslationBoardQuery = Type.Object({
   page: PageQuery.properties.page,
   pageSize: PageQuery.properties.pageSize,
   lang: Type.Optional(TranslationLang),
   state: Type.Optional(TranslationState),
-  /** Posts (the default) or pages: the pages' board is the content service's (docs/editorial.md). */
-  type: Type.Optional(Type.Union([Type.Literal('post'), Type.Literal('page')])),
+  /**
+   * Posts (the default), pages, features or the site content: the last three are the content
+   * service's boards (docs/editorial.md).
+   */
+  type: Type.Optional(TranslatedType),
 })
 
 export const TranslationBoardRow = Type.Object({
-  type: Type.Union([Type.Literal('post'), Type.Literal('page')]),
+  type: TranslatedType,
   id: Type.String(),
   title: Type.String(),
   slug: Type.String(),

@@ -218,4 +218,12 @@ t.test('the board: a row per post, counts per language, filters, paging', async 
   t.equal(pages.statusCode, 307)
   t.equal(pages.headers.location, '/api/pages/translations?type=page&lang=de&state=stale')
   t.equal((await call('GET', '/api/translations?type=page', {})).statusCode, 401, 'signed in first')
+  for (const [type, to] of [
+    ['feature', '/api/features/translations'],
+    ['content', '/api/content/translations'],
+  ]) {
+    const res = await call('GET', `/api/translations?type=${type}&lang=en`)
+    t.equal(res.statusCode, 307, `type=${type} leads to the content service`)
+    t.equal(res.headers.location, `${to}?type=${type}&lang=en`)
+  }
 })

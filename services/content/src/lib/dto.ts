@@ -2,6 +2,14 @@ import type { Feature, Page, PageSummary, Project, SiteContent } from '@site/con
 import { liveLanguages, withLiveLanguagesOnly } from '@site/service-kit'
 import { PROJECT_OPTIONAL_FIELDS } from '../models/project.js'
 import { PAGE_TRANSLATABLE, pageTranslations } from './page-translations.js'
+import {
+  CONTENT_TEXTS,
+  contentTranslations,
+  featureTranslations,
+  shownAlways,
+} from './localized-translations.js'
+
+export { CONTENT_TEXTS }
 
 type Doc = Record<string, unknown> & { _id: unknown }
 
@@ -18,8 +26,6 @@ function localized(doc: Doc, names: string[], out: Record<string, unknown>) {
   return out
 }
 
-export const CONTENT_TEXTS = ['title', 'intro', 'subtitle', 'philosophy_title', 'philosophy_text']
-
 export function toContentDto(doc: Doc): SiteContent {
   const out = localized(doc, CONTENT_TEXTS, { id: String(doc._id) })
   return {
@@ -31,10 +37,22 @@ export function toContentDto(doc: Doc): SiteContent {
   } as SiteContent
 }
 
+/** The admin's read of the site content: with its per-language state (docs/editorial.md). */
+export const toAdminContentDto = (doc: Doc): SiteContent => ({
+  ...toContentDto(doc),
+  translations: contentTranslations.translationsView(shownAlways(doc)),
+})
+
 export function toFeatureDto(doc: Doc): Feature {
   const out = localized(doc, ['title', 'description'], { id: String(doc._id), icon: str(doc.icon) })
   return { ...out, sort_order: Number(doc.sort_order ?? 0) } as Feature
 }
+
+/** The feature editor's read: the feature with its per-language state (docs/editorial.md). */
+export const toAdminFeatureDto = (doc: Doc): Feature => ({
+  ...toFeatureDto(doc),
+  translations: featureTranslations.translationsView(shownAlways(doc)),
+})
 
 export function toPageDto(doc: Doc): Page {
   return { ...toPageSummaryDto(doc), ...localized(doc, ['content'], {}) } as Page

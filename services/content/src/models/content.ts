@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose'
+import type { StoredTranslations } from '@site/service-kit'
 import { localizedPaths, type Localized } from './localized.js'
 
 /** The one site-wide content record; its `_id` is always SITE_CONTENT_ID. */
@@ -10,6 +11,10 @@ export type ContentDoc = {
   phone: string
   email: string
   updated_at: Date
+  /** Per language: origin, source revision, review (lib/localized-translations.ts; absent in older ones). */
+  translations?: StoredTranslations
+  /** Each language's hash of its translatable fields as last written (the board reads these). */
+  source_revs?: Record<string, string>
 } & Localized<'title'> &
   Localized<'intro'> &
   Localized<'subtitle'> &
@@ -28,6 +33,8 @@ const schema = new Schema<ContentDoc>(
     phone: { type: String, required: true },
     email: { type: String, required: true },
     updated_at: { type: Date, default: () => new Date() },
+    translations: { type: Schema.Types.Mixed, default: undefined },
+    source_revs: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'content', versionKey: false },
 )

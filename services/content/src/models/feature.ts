@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose'
+import type { StoredTranslations } from '@site/service-kit'
 import { localizedPaths, type Localized } from './localized.js'
 
 export type FeatureDoc = {
@@ -6,6 +7,12 @@ export type FeatureDoc = {
   icon: string
   sort_order: number
   created_at: Date
+  /** The last edit or review (absent in features from before issue 47). */
+  updated_at?: Date
+  /** Per language: origin, source revision, review (lib/localized-translations.ts; absent in older ones). */
+  translations?: StoredTranslations
+  /** Each language's hash of its translatable fields as last written (the board reads these). */
+  source_revs?: Record<string, string>
 } & Localized<'title'> &
   Localized<'description'>
 
@@ -16,6 +23,9 @@ const schema = new Schema<FeatureDoc>(
     ...localizedPaths('description'),
     sort_order: { type: Number, required: true, index: true },
     created_at: { type: Date, default: () => new Date() },
+    translations: { type: Schema.Types.Mixed, default: undefined },
+    source_revs: { type: Schema.Types.Mixed, default: undefined },
+    updated_at: { type: Date, default: undefined },
   },
   { collection: 'features', versionKey: false },
 )

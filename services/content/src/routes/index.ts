@@ -5,6 +5,8 @@ import contentPublic from './content/public.js'
 import contentAdmin from './content/admin.js'
 import featuresPublic from './features/public.js'
 import featuresAdmin from './features/admin.js'
+import { featureTranslationsAdmin } from './features/translations.js'
+import { contentTranslationsAdmin } from './content/translations.js'
 import pagesPublic from './pages/public.js'
 import pagesAdmin from './pages/admin.js'
 import pageTranslationsAdmin from './pages/translations.js'
@@ -32,6 +34,8 @@ const routes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { conf
   ]) {
     await app.register(resource)
   }
+  await app.register(featureTranslationsAdmin(app.store))
+  await app.register(contentTranslationsAdmin(app.store))
   await app.register(pagePreviewPublic, { config })
   await app.register(pagePreviewAdmin, { config })
   await app.register(projectsAdmin, { config })

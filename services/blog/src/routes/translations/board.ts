@@ -12,6 +12,13 @@ import { WITHOUT_CONTENT } from '../../posts/list.js'
 import { sourceOf, translationsView } from '../../translations/model.js'
 import { readTranslationSettings, writeTranslationSettings } from '../../translations/settings.js'
 
+/** The boards the content service answers (GET /api/translations?type=… leads there). */
+const CONTENT_BOARDS: Record<string, string | undefined> = {
+  page: '/api/pages/translations',
+  feature: '/api/features/translations',
+  content: '/api/content/translations',
+}
+
 /**
  * GET /api/translations: the board (every post × nl/en/de with its state, counts per language,
  * paged), and the per-language setting "machine text may go live before review".
@@ -33,17 +40,20 @@ const translationsBoard: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: TranslationBoard,
           307: Type.Null({
-            description: 'type=page: the pages’ board, GET /api/pages/translations (Location)',
+            description:
+              'type=page, feature or content: that board of the content service, GET /api/pages/translations, /api/features/translations or /api/content/translations (Location)',
           }),
           ...errorResponses(400, 401, 403),
         },
       },
     },
     async (request, reply) => {
-      // The pages live in the content service, which answers their rows itself (docs/editorial.md).
-      if (request.query.type === 'page') {
+      // Pages, features and the site content live in the content service, which answers their rows
+      // itself (docs/editorial.md).
+      const elsewhere = CONTENT_BOARDS[request.query.type ?? 'post']
+      if (elsewhere) {
         const query = new URLSearchParams(request.url.split('?')[1] ?? '')
-        return reply.redirect(`/api/pages/translations?${query.toString()}`, 307)
+        return reply.redirect(`${elsewhere}?${query.toString()}`, 307)
       }
       const docs = await ctx.posts
         .find({}, WITHOUT_CONTENT)

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { SiteContent, SiteContentInput } from '@site/contracts'
 import { ADMIN_WRITE_ERRORS, adminOnly, historyRoutes, writableFields } from '@site/service-kit'
-import { toContentDto, nullIfEmpty, CONTENT_TEXTS } from '../../lib/dto.js'
+import { toAdminContentDto, toContentDto, nullIfEmpty, CONTENT_TEXTS } from '../../lib/dto.js'
+import { contentTranslations, firstLanguages, languageMarks } from '../../lib/localized-translations.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { SITE_CONTENT_ID } from '../../models/content.js'
 
@@ -12,17 +13,26 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
   userValidationMessages(app)
   const { models } = app.store
 
-  /** A save, or a restore of a revision: recorded as either. */
-  async function save(request: FastifyRequest, input: SiteContentInput, action: 'update' | 'restore') {
+  /** A save, or a restore of a revision: recorded as either. One save at a time (the language marks). */
+  const save = (request: FastifyRequest, input: SiteContentInput, action: 'update' | 'restore') =>
+    app.changes.exclusive(`content:${SITE_CONTENT_ID}`, () => write(request, input, action))
+
+  async function write(request: FastifyRequest, input: SiteContentInput, action: 'update' | 'restore') {
     const body = nullIfEmpty(
       input,
       CONTENT_TEXTS.map((n) => `${n}_de`),
     )
     const before = await models.content.findById(SITE_CONTENT_ID).lean()
+    const set: Record<string, unknown> = { ...body, updated_at: new Date() }
+    // The languages whose texts changed become the person's; a Dutch edit makes the others stale.
+    Object.assign(
+      set,
+      before ? languageMarks(contentTranslations, before, set) : firstLanguages(contentTranslations, set),
+    )
     const doc = await models.content
       .findByIdAndUpdate(
         SITE_CONTENT_ID,
-        { $set: { ...body, updated_at: new Date() } },
+        { $set: set },
         { upsert: true, returnDocument: 'after', lean: true },
       )
       .orFail()
@@ -36,7 +46,7 @@ const contentAdmin: FastifyPluginAsyncTypebox = async (app) => {
       // The site's texts are always public: an edit may stand in briefly while content is unwell.
       staysPublic: Boolean(before),
     })
-    return content
+    return toAdminContentDto(doc)
   }
 
   app.post(

@@ -16,16 +16,18 @@ import {
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
 import { Feature, FeatureInput, FeatureOrder, IdParams } from '@site/contracts'
-import { toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
+import { toAdminFeatureDto, toFeatureDto, nullIfEmpty } from '../../lib/dto.js'
+import { featureTranslations, firstLanguages, languageMarks } from '../../lib/localized-translations.js'
+import type { FeatureDoc } from '../../models/feature.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { listFeatures } from './list.js'
+import { FEATURE_NOT_FOUND } from './translations.js'
 
 const tags = ['features']
-const FEATURE_NOT_FOUND = 'Feature not found'
 const OPTIONAL = ['title_de', 'description_de']
 const errors = ADMIN_WRITE_ERRORS
 
-/** POST /api/features, PUT/DELETE /api/features/{id}, PUT /api/features/order. */
+/** POST /api/features, GET/PUT/DELETE /api/features/{id}, PUT /api/features/order. */
 const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
   adminOnly(app, { capability: 'content.edit', audit: 'feature' })
   userValidationMessages(app)
@@ -39,20 +41,21 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     body: FeatureInput,
     action: 'update' | 'restore',
     /** Called with the stored feature before the write (the If-Match check); may throw. */
-    expect?: (current: Parameters<typeof toFeatureDto>[0]) => void,
+    expect?: (current: FeatureDoc) => void,
   ) {
     if (!isObjectId(id)) throw notFound(FEATURE_NOT_FOUND)
-    const set = nullIfEmpty(body, OPTIONAL)
     // One save of a feature at a time (kit changes.exclusive): the check holds to the write.
-    const before = await app.changes.exclusive(`feature:${id}`, async () => {
-      if (expect) {
-        const current = await models.features.findById(id).lean()
-        if (current) expect(current)
-      }
-      return models.features.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
+    const { before, after } = await app.changes.exclusive(`feature:${id}`, async () => {
+      const current = await models.features.findById(id).lean<FeatureDoc>()
+      if (!current) throw notFound(FEATURE_NOT_FOUND)
+      expect?.(current)
+      const set: Record<string, unknown> = { ...nullIfEmpty(body, OPTIONAL), updated_at: new Date() }
+      // The languages whose texts changed become the person's; a Dutch edit makes the others stale.
+      Object.assign(set, languageMarks(featureTranslations, current, set))
+      await models.features.updateOne({ _id: id }, { $set: set })
+      return { before: current, after: { ...current, ...set } as FeatureDoc }
     })
-    if (!before) throw notFound(FEATURE_NOT_FOUND)
-    const feature = toFeatureDto({ ...before, ...set })
+    const feature = toFeatureDto(after)
     await app.changes.afterWrite(request, {
       kind: 'feature',
       action,
@@ -61,7 +64,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       snapshot: feature,
       staysPublic: true,
     })
-    return feature
+    return toAdminFeatureDto(after)
   }
 
   app.post(
@@ -76,8 +79,10 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const last = await models.features.findOne().sort({ sort_order: -1 }).select({ sort_order: 1 }).lean()
+      const fields = nullIfEmpty(request.body, OPTIONAL)
       const doc = await models.features.create({
-        ...nullIfEmpty(request.body, OPTIONAL),
+        ...fields,
+        ...firstLanguages(featureTranslations, fields),
         sort_order: (last?.sort_order ?? -1) + 1,
       })
       const feature = toFeatureDto(doc.toObject())
@@ -87,7 +92,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
         target: target(feature),
         snapshot: feature,
       })
-      return reply.code(201).send(feature)
+      return reply.code(201).send(toAdminFeatureDto(doc.toObject()))
     },
   )
 
@@ -131,6 +136,25 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
+  app.get(
+    '/api/features/:id',
+    {
+      config: { capability: 'content.read', audit: false },
+      schema: {
+        tags,
+        summary: 'A feature with its per-language state (admin, translator)',
+        params: IdParams,
+        response: { 200: Feature, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const doc = isObjectId(id) ? await models.features.findById(id).lean() : null
+      if (!doc) throw notFound(FEATURE_NOT_FOUND)
+      return sendVersioned(reply, toAdminFeatureDto(doc))
+    },
+  )
+
   app.put(
     '/api/features/:id',
     {
@@ -148,7 +172,7 @@ const featuresAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params
       // If-Match (issue 45): refused with 412 when someone saved the feature since the editor opened it.
       const expect = request.headers['if-match']
-        ? (current: Parameters<typeof toFeatureDto>[0]) => checkIfMatch(request, reply, toFeatureDto(current))
+        ? (current: FeatureDoc) => checkIfMatch(request, reply, toAdminFeatureDto(current))
         : undefined
       return sendVersioned(reply, await update(request, id, request.body, 'update', expect))
     },

@@ -20,12 +20,12 @@ import {
   writableFields,
   staysPublic,
   writeAction,
-  withTranslationSet,
 } from '@site/service-kit'
 import type { FastifyRequest } from 'fastify'
 import { IdParams, Page, PageInput } from '@site/contracts'
 import { nullIfEmpty, toAdminPageDto, toPageDto } from '../../lib/dto.js'
 import { pageTranslations } from '../../lib/page-translations.js'
+import { firstLanguages, languageMarks } from '../../lib/localized-translations.js'
 import { sanitizePageHtml } from '../../lib/sanitize.js'
 import { userValidationMessages } from '../../lib/validation.js'
 import { PAGE_NOT_FOUND, SLUG_TAKEN } from './texts.js'
@@ -61,25 +61,6 @@ function toDocument(body: PageInput) {
 }
 
 const pageTarget = (page: Page) => ({ id: page.id, label: page.slug })
-
-/**
- * A person's edit of a page: the languages whose translatable text changed become `human`, written
- * from the current source (an edit of the Dutch makes the others stale), and every language's
- * hash is kept for the board (kit translations/model.ts).
- */
-function languageMarks(current: PageDoc, set: Record<string, unknown>) {
-  const next = { ...current, ...set } as Record<string, unknown>
-  const was = current as unknown as Record<string, unknown>
-  const changed = pageTranslations.fields
-    .flatMap((f) => ['nl', 'en', 'de'].map((l) => `${f}_${l}`))
-    .filter((k) => (next[k] ?? null) !== (was[k] ?? null))
-  // Set whole (one save of a page at a time): the answer is built from `before` and this `$set`.
-  const marks = pageTranslations.humanEditMarks(current as never, next, changed)
-  return {
-    translations: withTranslationSet(current.translations, marks),
-    source_revs: pageTranslations.revsOf(next),
-  }
-}
 
 /** GET/PUT/DELETE /api/pages/{id} and POST /api/pages: the page editor. */
 const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
@@ -126,7 +107,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     checkSchedule(next, { publish_at: set.publish_at, unpublish_at: end }, 'page')
     if (momentChanged(next.publish_at, current.publish_at)) set.publish_at = next.publish_at
     Object.assign(set, scheduledMark(next))
-    Object.assign(set, languageMarks(current as PageDoc, set))
+    Object.assign(set, languageMarks(pageTranslations, current, set))
     const before = await models.pages
       .findByIdAndUpdate(id, { $set: set }, { returnDocument: 'before', lean: true })
       .catch(onDuplicateKey(slugTaken()))
@@ -173,10 +154,7 @@ const pagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const fields = toDocument(request.body)
       checkSchedule(fields, fields, 'page')
-      Object.assign(fields, scheduledMark(fields), {
-        translations: pageTranslations.initialTranslations(fields as never),
-        source_revs: pageTranslations.revsOf(fields as never),
-      })
+      Object.assign(fields, scheduledMark(fields), firstLanguages(pageTranslations, fields))
       const doc = await models.pages.create(fields).catch(onDuplicateKey(slugTaken()))
       const page = toPageDto(doc.toObject())
       await schedule(doc.toObject(), null)
