@@ -1,5 +1,5 @@
-// The translation workflow (docs/api.md "Translations", issue 47): the board of every post's or
-// page's languages and the per-language writes (machine translation, review, "still right", publish);
+// The translation workflow (docs/api.md "Translations", issue 47): the board of every post's, page's,
+// feature's or the site content's languages and the per-language writes (machine translation, review, "still right", publish);
 // the glossary and formality every machine translation follows, and XLIFF 2.0 files for agencies.
 import type {
   BlogPost,
@@ -10,11 +10,12 @@ import type {
   SiteLang,
   TranslationBoard,
   TranslationLang,
+  TranslatedType,
   XliffImportResult,
 } from '@site/contracts'
 import { getJson, getText, postForm, postJson, postVersioned, putJson } from '@/lib/api'
 
-export type BoardType = 'post' | 'page'
+export type BoardType = TranslatedType
 export interface BoardQuery {
   type: BoardType
   page: number
@@ -23,9 +24,16 @@ export interface BoardQuery {
   state?: TranslationState
 }
 
-/** The posts' board (the blog's), or the pages' (the content service's, where /api/translations?type=page leads). */
+/** Where each kind's board is: the posts' the blog's, the others the content service's (/api/translations?type= leads there). */
+const BOARDS: Record<BoardType, string> = {
+  post: '/api/translations',
+  page: '/api/pages/translations',
+  feature: '/api/features/translations',
+  content: '/api/content/translations',
+}
+
 export const getTranslationBoard = ({ type, ...query }: BoardQuery, signal?: AbortSignal) =>
-  getJson<TranslationBoard>(type === 'page' ? '/api/pages/translations' : '/api/translations', {
+  getJson<TranslationBoard>(BOARDS[type], {
     signal,
     params: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && String(v) !== '')),
   })
@@ -44,10 +52,27 @@ export const languageAction = (
     : postJson<BlogPost>(`/api/blog/${encodeURIComponent(id)}/translations/${lang}/${action}`, {})
 
 export type PageLanguageAction = Exclude<LanguageAction, 'translate'>
+/** The kinds the content service keeps (written by people: no machine translation). */
+export type ContentKind = Exclude<BoardType, 'post'>
 
-/** One language of a page (no machine translation for pages); answers the page with its new version. */
+const languagePath = (type: ContentKind, id: string, lang: TranslationLang) =>
+  type === 'content'
+    ? `/api/content/translations/${lang}`
+    : `/api/${type === 'page' ? 'pages' : 'features'}/${encodeURIComponent(id)}/translations/${lang}`
+
+/**
+ * One language of a page, feature or the site content (features and the site content: review and
+ * "still right" only); answers the document with its new version.
+ */
+export const documentLanguageAction = <T>(
+  type: ContentKind,
+  id: string,
+  lang: TranslationLang,
+  action: PageLanguageAction,
+) => postVersioned<T>(`${languagePath(type, id, lang)}/${action}`)
+
 export const pageLanguageAction = (id: string, lang: TranslationLang, action: PageLanguageAction) =>
-  postVersioned<Page>(`/api/pages/${encodeURIComponent(id)}/translations/${lang}/${action}`)
+  documentLanguageAction<Page>('page', id, lang, action)
 
 export const getGlossary = () => getJson<Glossary>('/api/blog/glossary')
 export const saveGlossary = (body: GlossaryInput) => putJson<Glossary>('/api/blog/glossary', body)

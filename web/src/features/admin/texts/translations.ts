@@ -2,18 +2,23 @@
 export const translations = {
   heading: 'Translations',
   intro:
-    'Every post and page in Dutch, English and German: what is missing, what a machine wrote and nobody ' +
+    'Every post, page, feature and the site content in Dutch, English and German: what is missing, what a machine wrote and nobody ' +
     'reviewed, what is older than its source, and what is on the site.',
   type: 'Show',
-  types: { post: 'Posts', page: 'Pages' },
+  types: { post: 'Posts', page: 'Pages', feature: 'Features', content: 'Site content' },
   language: 'Language',
   state: 'State',
   any: 'Any',
   apply: 'Filter',
-  empty: 'No post matches.',
-  emptyPages: 'No page matches.',
-  post: 'Post',
-  page: 'Page',
+  empty: {
+    post: 'No post matches.',
+    page: 'No page matches.',
+    feature: 'No feature matches.',
+    content: 'The site content does not match.',
+  },
+  column: { post: 'Post', page: 'Page', feature: 'Feature', content: 'Site content' },
+  /** The Content tab's editor link on the board (the site content has one editor: that tab). */
+  openContent: 'Open the Content tab',
   counts: 'Counts per language',
   states: {
     missing: 'Missing',
@@ -35,11 +40,13 @@ export const translations = {
   failed: 'The change was not saved',
   overwriteTitle: 'Replace what a person wrote?',
   overwrite: 'Replace',
-  /** The page editor's languages (issue 47 #5). */
-  pageLanguages: {
-    label: 'The page in its languages',
-    language: (name: string, state: string) => `${name}: ${state}`,
+  /** The editors' languages (issue 47 #5). */
+  languagesOf: {
+    page: 'The page in its languages',
+    feature: 'The feature in its languages',
+    content: 'The site content in its languages',
   },
+  languageState: (name: string, state: string) => `${name}: ${state}`,
   /** The post editor's side by side (issue 47 #4). */
   side: {
     heading: 'Languages',

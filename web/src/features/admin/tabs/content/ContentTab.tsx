@@ -1,5 +1,6 @@
 // Content tab (spec §2, §5, §8): one form with nl/en/de blocks and the contact details, character
-// counters, the limits and messages of §5; reset from server data only while the user has not edited.
+// counters, the limits and messages of §5; reset from server data only while the user has not edited;
+// each language's state with Review / Still right (issue 47).
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Skeleton } from '@/components'
 import { setQueryData, useMutation, useQuery } from '@/lib/query'
@@ -13,6 +14,7 @@ import { toastError, toastSuccess } from '../../lib/toasts'
 import { useUnsavedChanges } from '@/lib/useUnsavedChanges'
 import { texts } from '../../texts'
 import { HistoryButton } from '../../components/history/HistoryDialog'
+import { ContentLanguages } from '../translations/StoredLanguages'
 
 export function ContentTab() {
   const t = texts
@@ -100,6 +102,7 @@ export function ContentTab() {
   return (
     <Section title={tc.heading} lead={tc.lead} id="admin-content">
       <form onSubmit={onSubmit} noValidate className="form-stack" data-testid="content-form">
+        {query.data ? <ContentLanguages version={query.data.updated_at} /> : null}
         <ContentFields form={form} errors={errors} set={set} disabled={save.isPending} />
         <div className="admin-form-footer">
           {edited ? <span className="admin-muted">{tc.unsaved}</span> : <span />}

@@ -1,4 +1,5 @@
-// The feature dialog (spec §2): icon, Dutch and English title and description; create or edit.
+// The feature dialog (spec §2): icon, Dutch and English title and description; create or edit;
+// when editing, each language's state with Review / Still right (issue 47).
 import { type FormEvent } from 'react'
 import type { Feature } from '@site/contracts'
 import { Dialog, DialogContent, TextField } from '@/components'
@@ -18,6 +19,7 @@ import {
   type FeatureForm,
 } from './featureForm'
 import { texts } from '../../texts'
+import { FeatureLanguages } from '../translations/StoredLanguages'
 
 export function FeatureDialog({
   open,
@@ -88,6 +90,7 @@ export function FeatureDialog({
             {input('description_nl', tf.descriptionNl, 3)}
             {input('description_en', tf.descriptionEn, 3)}
           </div>
+          {feature ? <FeatureLanguages id={feature.id} /> : null}
           <DialogFormActions
             onCancel={guard.close}
             saving={saving}

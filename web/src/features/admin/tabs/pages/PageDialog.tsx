@@ -25,7 +25,7 @@ import {
 } from './pageForm'
 import { texts } from '../../texts'
 import { BodyField } from '../../components/editor/BodyField'
-import { PageLanguages } from './PageLanguages'
+import { DocumentLanguages } from '../translations/DocumentLanguages'
 
 export function PageDialog({
   open,
@@ -148,7 +148,7 @@ export function PageDialog({
             <Label htmlFor="page-published">{t.publishedLabel}</Label>
           </div>
           <ScheduleFields idPrefix="page" values={form} set={set} errors={errors} disabled={saving} />
-          {page ? <PageLanguages page={page} onChanged={edits.rebase} /> : null}
+          {page ? <DocumentLanguages type="page" doc={page} onChanged={edits.rebase} /> : null}
           {page ? <PreviewLinkPanel path={`/api/pages/${page.id}`} /> : null}
           <DialogFormActions
             onCancel={guard.close}

@@ -1,5 +1,5 @@
-// The translation board's counts per language and state, and its filters (what is shown: posts or
-// pages; a language; a state), applied together with the button.
+// The translation board's counts per language and state, and its filters (what is shown: posts,
+// pages, features or the site content; a language; a state), applied together with the button.
 import type { FormEvent } from 'react'
 import type { TranslationBoard, TranslationLang, TranslationState } from '@site/contracts'
 import type { BoardType } from '@/api/translations'
@@ -8,6 +8,7 @@ import { texts } from '../../texts'
 
 export const LANGS: TranslationLang[] = ['nl', 'en', 'de']
 export const STATES: TranslationState[] = ['missing', 'needs_review', 'stale', 'reviewed', 'published']
+export const TYPES: BoardType[] = ['post', 'page', 'feature', 'content']
 export type Filters = { type: BoardType; lang: '' | TranslationLang; state: '' | TranslationState }
 
 export function BoardCounts({ counts }: { counts: TranslationBoard['counts'] }) {
@@ -64,7 +65,7 @@ export function BoardFilters({
           value={draft.type}
           onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value as BoardType }))}
         >
-          {(['post', 'page'] as const).map((k) => (
+          {TYPES.map((k) => (
             <option key={k} value={k}>
               {tt.types[k]}
             </option>

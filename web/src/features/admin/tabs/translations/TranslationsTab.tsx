@@ -1,11 +1,13 @@
-// The Translations tab (issue 47, docs/editorial.md "Translations"): every post or page × nl/en/de
-// with its state (missing, machine — needs review, stale, current but not public, published), the
-// counts per language, filters by type, language and state, a page at a time, and each cell's
-// actions: translate by machine (posts), review, "still right", publish or take down the language,
-// and open the post's or page's editor.
+// The Translations tab (issue 47, docs/editorial.md "Translations"): every post, page, feature or
+// the site content × nl/en/de with its state (missing, machine — needs review, stale, current but
+// not public, published), the counts per language, filters by type, language and state, a page at
+// a time, and each cell's actions: translate by machine (posts), review, "still right", publish or
+// take down the language (posts, pages), and open the document's editor (the site content's: the
+// Content tab).
 // A translator sees the actions of their languages only; publishing needs `content.publish`.
 import { useState } from 'react'
-import type { BlogPost, Page, TranslationLang } from '@site/contracts'
+import { Link } from 'react-router-dom'
+import type { BlogPost, Feature, Page, TranslationLang } from '@site/contracts'
 import { roleCan } from '@site/contracts/role-table'
 import { Badge, Button } from '@/components'
 import { ApiError } from '@/lib/api'
@@ -14,10 +16,11 @@ import { useAuth } from '@/stores/auth'
 import { toast } from '@/stores/toast'
 import { getPost } from '@/api/blog'
 import { getPage } from '@/api/pages'
+import { getFeature } from '@/api/features'
 import {
+  documentLanguageAction,
   getTranslationBoard,
   languageAction,
-  pageLanguageAction,
   type BoardType,
   type LanguageAction,
 } from '@/api/translations'
@@ -28,6 +31,7 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog'
 import { toastError } from '../../lib/toasts'
 import { BlogPostDialog } from '../blog/BlogPostDialog'
 import { PageDialog } from '../pages/PageDialog'
+import { FeatureDialog } from '../features/FeatureDialog'
 import { texts } from '../../texts'
 import { BoardCounts, BoardFilters, LANGS, type Filters } from './BoardControls'
 import { actionsOf } from './boardActions'
@@ -49,6 +53,7 @@ export function TranslationsTab() {
   const [ask, setAsk] = useState<Pending | null>(null)
   const [editing, setEditing] = useState<BlogPost | null>(null)
   const [editingPage, setEditingPage] = useState<Page | null>(null)
+  const [editingFeature, setEditingFeature] = useState<Feature | null>(null)
   const query = {
     type: filters.type,
     page,
@@ -68,7 +73,7 @@ export function TranslationsTab() {
   ) {
     setBusy(`${id}:${lang}`)
     try {
-      if (type === 'page' && action !== 'translate') await pageLanguageAction(id, lang, action)
+      if (type !== 'post' && action !== 'translate') await documentLanguageAction(type, id, lang, action)
       else await languageAction(id, lang, action, overwrite)
       toast({ title: tt.done })
       await board.refetch()
@@ -84,6 +89,7 @@ export function TranslationsTab() {
   async function edit(type: BoardType, id: string) {
     try {
       if (type === 'page') setEditingPage(await getPage(id))
+      else if (type === 'feature') setEditingFeature(await getFeature(id))
       else setEditing(await getPost(id))
     } catch (err) {
       toastError(texts.error, err, texts.openFailed)
@@ -97,6 +103,7 @@ export function TranslationsTab() {
     if (o) return
     setEditing(null)
     setEditingPage(null)
+    setEditingFeature(null)
     void board.refetch()
   }
 
@@ -105,12 +112,12 @@ export function TranslationsTab() {
       <p className="admin-muted">{tt.intro}</p>
       {counts ? <BoardCounts counts={counts} /> : null}
       <BoardFilters draft={draft} setDraft={setDraft} onApply={apply} />
-      <ListState query={board} empty={filters.type === 'page' ? tt.emptyPages : tt.empty}>
+      <ListState query={board} empty={tt.empty[filters.type]}>
         {(rows) => (
           <table className="admin-audit" data-testid="translation-board">
             <thead>
               <tr>
-                <th scope="col">{filters.type === 'page' ? tt.page : tt.post}</th>
+                <th scope="col">{tt.column[filters.type]}</th>
                 {LANGS.map((l) => (
                   <th key={l} scope="col">
                     {l.toUpperCase()}
@@ -123,9 +130,13 @@ export function TranslationsTab() {
                 <tr key={row.id} data-testid="translation-row" data-id={row.id}>
                   <td>
                     {row.title}{' '}
-                    <Button variant="outline" size="sm" onClick={() => void edit(row.type, row.id)}>
-                      {tt.actions.edit}
-                    </Button>
+                    {row.type === 'content' ? (
+                      <Link to="?tab=content">{tt.openContent}</Link>
+                    ) : (
+                      <Button variant="outline" size="sm" onClick={() => void edit(row.type, row.id)}>
+                        {tt.actions.edit}
+                      </Button>
+                    )}
                   </td>
                   {LANGS.map((l) => {
                     const cell = row.cells[l]
@@ -179,6 +190,7 @@ export function TranslationsTab() {
       />
       <BlogPostDialog open={editing !== null} post={editing} onOpenChange={closed} />
       <PageDialog open={editingPage !== null} page={editingPage} onOpenChange={closed} />
+      <FeatureDialog open={editingFeature !== null} feature={editingFeature} onOpenChange={closed} />
     </Section>
   )
 }

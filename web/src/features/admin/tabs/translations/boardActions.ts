@@ -2,8 +2,9 @@ import type { LanguageTranslation, TranslationBoardRow, TranslationLang } from '
 import type { LanguageAction } from '@/api/translations'
 
 /**
- * The actions a language of a post or a page offers, in the order shown (the board's cells, the
- * page editor's languages). Pages have no machine translation: a person writes them.
+ * The actions a language of a document offers, in the order shown (the board's cells, the editors'
+ * languages). Only posts have machine translation; pages, features and the site content are
+ * written by people. Features and the site content show every language with text: no switch.
  */
 export function actionsOf(
   row: Pick<TranslationBoardRow, 'type' | 'source_lang'>,
@@ -16,11 +17,12 @@ export function actionsOf(
     out.push('translate')
   if (
     cell.needs_review ||
-    (row.type === 'page' && !isSource && cell.state !== 'missing' && !cell.reviewed_by)
+    (row.type !== 'post' && !isSource && cell.state !== 'missing' && !cell.reviewed_by)
   )
     out.push('review')
   if (cell.stale && !cell.needs_review) out.push('dismiss')
-  if (!isSource && lang !== 'nl' && cell.state !== 'missing')
+  const switchable = row.type === 'post' || row.type === 'page'
+  if (switchable && !isSource && lang !== 'nl' && cell.state !== 'missing')
     out.push(cell.published ? 'unpublish' : 'publish')
   return out
 }

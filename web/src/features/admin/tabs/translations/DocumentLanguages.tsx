@@ -1,28 +1,37 @@
-// The page editor's languages (issue 47 #5, docs/editorial.md "Translations: pages"): each
-// language's state (stale, current but not public, published; reviewed by whom and when) with its
-// actions: Review, Still right, Publish, Take down. A translator acts in their languages only;
-// publishing needs `content.publish`. Each action answers the page with its new version, which the
-// editor's next save goes over.
+// An editor's languages (issue 47 #5, docs/editorial.md "Translations: pages", "…: features and
+// site content"): each language's state (stale, current but not public, published; reviewed by whom
+// and when) with its actions: Review, Still right, and for a page Publish and Take down. A
+// translator acts in their languages only; publishing needs `content.publish`. Each action answers
+// the document with its new version, which the editor's next save goes over.
 import { useEffect, useState } from 'react'
-import type { Page, TranslationLang } from '@site/contracts'
+import type { LanguageTranslations, TranslationLang } from '@site/contracts'
 import { roleCan } from '@site/contracts/role-table'
 import { Button } from '@/components'
-import { pageLanguageAction, type PageLanguageAction } from '@/api/translations'
+import { documentLanguageAction, type ContentKind, type PageLanguageAction } from '@/api/translations'
 import { useAuth } from '@/stores/auth'
 import { localDateTime } from '../../lib/localTime'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { texts } from '../../texts'
-import { actionsOf } from '../translations/boardActions'
+import { actionsOf } from './boardActions'
 
 const LANGS: TranslationLang[] = ['nl', 'en', 'de']
+type Translated = { id: string; translations?: LanguageTranslations }
 
-export function PageLanguages({ page, onChanged }: { page: Page; onChanged: (page: Page) => void }) {
+export function DocumentLanguages<D extends Translated>({
+  type,
+  doc,
+  onChanged,
+}: {
+  type: ContentKind
+  doc: D
+  onChanged?: (doc: D) => void
+}) {
   const tt = texts.translations
   const ts = tt.side
   const user = useAuth((s) => s.user)
-  const [shown, setShown] = useState(page)
+  const [shown, setShown] = useState(doc)
   const [busy, setBusy] = useState(false)
-  useEffect(() => setShown(page), [page])
+  useEffect(() => setShown(doc), [doc])
   const states = shown.translations
   if (!states) return null
   const mayPublish = roleCan(user?.role, 'content.publish')
@@ -32,9 +41,9 @@ export function PageLanguages({ page, onChanged }: { page: Page; onChanged: (pag
   async function run(lang: TranslationLang, action: PageLanguageAction) {
     setBusy(true)
     try {
-      const next = await pageLanguageAction(shown.id, lang, action)
+      const next = await documentLanguageAction<D>(type, shown.id, lang, action)
       setShown(next)
-      onChanged(next)
+      onChanged?.(next)
       toastSuccess(tt.done, `${ts.languages[lang]}: ${tt.states[next.translations![lang].state]}`)
     } catch (err) {
       toastError(tt.failed, err, tt.failed)
@@ -44,7 +53,7 @@ export function PageLanguages({ page, onChanged }: { page: Page; onChanged: (pag
   }
 
   return (
-    <section className="admin-note" aria-label={tt.pageLanguages.label} data-testid="page-languages">
+    <section className="admin-note" aria-label={tt.languagesOf[type]} data-testid={`${type}-languages`}>
       <ul className="admin-languages">
         {LANGS.map((l) => {
           const s = states[l]
@@ -53,13 +62,13 @@ export function PageLanguages({ page, onChanged }: { page: Page; onChanged: (pag
             s.reviewed_by && s.reviewed_at
               ? `, ${ts.reviewedBy(s.reviewed_by, localDateTime(s.reviewed_at))}`
               : ''
-          const actions = actionsOf({ type: 'page', source_lang: 'nl' }, l, s).filter((a) =>
+          const actions = actionsOf({ type, source_lang: 'nl' }, l, s).filter((a) =>
             a === 'publish' || a === 'unpublish' ? mayPublish : a !== 'translate' && mine(l),
           ) as PageLanguageAction[]
           return (
-            <li key={l} data-testid={`page-language-${l}`} data-state={s.state}>
+            <li key={l} data-testid={`${type}-language-${l}`} data-state={s.state}>
               <span>
-                {tt.pageLanguages.language(name, tt.states[s.state])}
+                {tt.languageState(name, tt.states[s.state])}
                 {reviewed}
               </span>{' '}
               {actions.map((a) => (
