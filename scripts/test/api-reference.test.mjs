@@ -125,6 +125,12 @@ t.test('/api/docs renders in Chromium under the CSP, from this server only', asy
   await page.getByText('Site API', { exact: false }).first().waitFor()
   // swagger-ui breaks paths with zero-width spaces; data-path holds the path as written.
   const login = page.locator('.opblock-post:has(.opblock-summary-path[data-path="/api/auth/login"])')
+  // swagger-ui renders the operations as they scroll into view (with ~150 operations, the login is
+  // below the first screen): scroll down a little at a time until it is there.
+  for (let i = 0; i < 60 && (await login.count()) === 0; i++) {
+    await page.mouse.wheel(0, 300)
+    await page.waitForTimeout(100)
+  }
   await login.waitFor()
   t.ok((await page.locator('.opblock').count()) > 20, 'the operations are listed')
   await login.locator('.opblock-summary').click()
