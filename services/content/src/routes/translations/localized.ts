@@ -91,7 +91,7 @@ export function localizedTranslationRoutes(k: LocalizedKind): FastifyPluginAsync
               noun: k.noun,
               marks: false,
             })
-            return { before, after: await k.write(before, { ...set, updated_at: new Date() }) }
+            return { before, after: await k.write(before, set) }
           })
           await done(request, before, after, how)
           return sendVersioned(reply, k.adminDto(after))
