@@ -128,9 +128,9 @@ export const SourceChange = Type.Object({
 export type SourceChange = Static<typeof SourceChange>
 
 /**
- * GET /api/blog/{id}/translations/{lang}/source-changes: what changed in the source since this
- * language was translated. `found`: a kept revision had the source as it was at `source_rev`
- * (false: `then` is null; every field is listed when the language is stale).
+ * GET /api/blog/{id}/translations/{lang}/source-changes (and /api/pages/…): what changed in the
+ * source since this language was translated. `found`: a kept revision had the source as it was at
+ * `source_rev` (false: `then` is null; every field is listed when the language is stale).
  */
 export const SourceChanges = Type.Object({
   source_lang: Nullable(TranslationLang),

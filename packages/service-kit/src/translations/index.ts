@@ -2,3 +2,4 @@
 export * from './model.js'
 export * from './writes.js'
 export * from './board.js'
+export * from './source-changes.js'

@@ -3,9 +3,11 @@ import {
   languageSwitchSet,
   notFound,
   reviewSet,
+  sourceChanges,
   translationModel,
   type TLang,
 } from '@site/service-kit'
+import type { ChangeModel } from '@site/service-kit/changes'
 import type { PageDoc, PageModel } from '../models/page.js'
 import { PAGE_NOT_FOUND } from '../routes/pages/texts.js'
 
@@ -63,4 +65,10 @@ export async function reviewPageLanguage(
     marks: false,
   })
   return apply(pages, before, set)
+}
+
+/** What changed in the page's source (Dutch) since `lang` was translated: the editor's side by side. */
+export async function pageSourceChanges(pages: PageModel, changes: ChangeModel, id: string, lang: TLang) {
+  const doc = await loadPage(pages, id)
+  return sourceChanges(changes, 'page', pageTranslations, doc as never, lang)
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type, adminOnly, errorResponses } from '@site/service-kit'
+import { Type, adminOnly, errorResponses, sourceChanges } from '@site/service-kit'
 import { SourceChanges, TranslationLang } from '@site/contracts'
-import { sourceChanges } from '../../translations/source-changes.js'
+import { postTranslations } from '../../translations/model.js'
 import { loadPost } from '../../translations/writes.js'
 import { mayWorkOn } from './admin.js'
 
@@ -31,7 +31,7 @@ const sourceChangesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       const { id, lang } = request.params
       await mayWorkOn(request, lang)
       const doc = await loadPost(ctx.posts, id)
-      return sourceChanges(app.changes.log.model, doc, lang)
+      return sourceChanges(app.changes.log.model, 'post', postTranslations, doc as never, lang)
     },
   )
 }

@@ -12,6 +12,7 @@ import {
 } from '@site/service-kit'
 import {
   Page,
+  SourceChanges,
   TranslationBoard,
   TranslationBoardQuery,
   TranslationLang,
@@ -19,6 +20,7 @@ import {
 } from '@site/contracts'
 import { toAdminPageDto, toPageDto } from '../../lib/dto.js'
 import {
+  pageSourceChanges,
   pageTranslations,
   reviewPageLanguage,
   setPageLanguagePublished,
@@ -34,7 +36,8 @@ const WITHOUT_CONTENT = { content_nl: 0, content_en: 0, content_de: 0 } as const
 /**
  * One language of a page (issue 47, docs/editorial.md "Translations: pages"), as the posts':
  * publish or take it down alone, review it or confirm it is still right; and the pages' rows of the
- * translation board. Each write is audited and purges the page's public answers (the kit's
+ * translation board, and what changed in the Dutch since a language was translated (the side by
+ * side). Each write is audited and purges the page's public answers (the kit's
  * after-write path).
  */
 const pageTranslationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
@@ -106,6 +109,25 @@ const pageTranslationsAdmin: FastifyPluginAsyncTypebox = async (app) => {
         return sendVersioned(reply, await done(request, write, how))
       },
     )
+
+  app.get(
+    '/api/pages/:id/translations/:lang/source-changes',
+    {
+      config: { capability: 'translate', audit: false },
+      schema: {
+        tags,
+        summary:
+          'What changed in the Dutch since this language of the page was translated: then/now per changed field (admin, translator)',
+        params: Params,
+        response: { 200: SourceChanges, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, lang } = request.params
+      await mayWorkOnLanguage(request, lang)
+      return pageSourceChanges(models.pages, app.changes.log.model, id, lang)
+    },
+  )
 
   app.get(
     '/api/pages/translations',
