@@ -13,8 +13,6 @@ import type {
   BlogUploadAccepted,
   BlogUploadResult,
   PagedList,
-  SourceChanges,
-  TranslationLang,
   TranslateTitleResponse,
 } from '@site/contracts'
 import {
@@ -45,9 +43,6 @@ export const createPost = (body: BlogPostCreate) => postJson<BlogPost>('/api/blo
 export const updatePost = (id: string, body: BlogPostUpdate, base?: BlogPost | null) =>
   putVersioned<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, body, base)
 export const deletePost = (id: string) => deleteJson(`/api/blog/${encodeURIComponent(id)}`)
-/** What changed in a language's source since it was translated (issue 47 #4, the editor's side by side). */
-export const getSourceChanges = (id: string, lang: TranslationLang) =>
-  getJson<SourceChanges>(`/api/blog/${encodeURIComponent(id)}/translations/${lang}/source-changes`)
 export const translateTitle = (title: string, sourceLanguage: BlogSourceLanguage) =>
   postJson<TranslateTitleResponse>('/api/blog/translate-title', { title, sourceLanguage })
 

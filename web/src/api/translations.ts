@@ -8,6 +8,7 @@ import type {
   GlossaryInput,
   TranslationState,
   SiteLang,
+  SourceChanges,
   TranslationBoard,
   TranslationLang,
   TranslatedType,
@@ -70,6 +71,12 @@ export const documentLanguageAction = <T>(
   lang: TranslationLang,
   action: PageLanguageAction,
 ) => postVersioned<T>(`${languagePath(type, id, lang)}/${action}`)
+
+/** What changed in a language's source since it was translated (issue 47 #4, the editors' side by side). */
+export const getSourceChanges = (type: 'post' | 'page', id: string, lang: TranslationLang) =>
+  getJson<SourceChanges>(
+    `/api/${type === 'post' ? 'blog' : 'pages'}/${encodeURIComponent(id)}/translations/${lang}/source-changes`,
+  )
 
 export const pageLanguageAction = (id: string, lang: TranslationLang, action: PageLanguageAction) =>
   documentLanguageAction<Page>('page', id, lang, action)

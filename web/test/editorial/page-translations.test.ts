@@ -4,7 +4,8 @@
 // reviewer; taking the German down removes it from hreflang and the pages sitemap while nl and en
 // stay, and its URL shows the Dutch text marked as such; the board's page counts
 // (GET /api/translations?type=page) match the pages, in the API and the Translations tab; the page
-// editor shows each language's state and acts on it, and saves over the version the action answered.
+// editor shows each language's state and acts on it, shows a translation beside the Dutch with what
+// changed there since (issue 47 #4), and saves over the version the action answered.
 import t from 'tap'
 import type { Page, TranslationBoard } from '@site/contracts'
 import { startStack } from '../helpers/stack.js'
@@ -133,8 +134,27 @@ t.test("the Translations tab's pages and the page editor's languages", async (t)
     /German: Current, not public, reviewed by pt-admin/,
   )
   t.same(await axeViolations(page), [], 'axe: the page editor with its languages')
+  // The side by side: the English beside the Dutch, and what changed in the Dutch since.
+  await en.getByTestId('page-compare-en').click()
+  const side = langs.getByTestId('side-by-side')
+  t.same(
+    await side.locator('tbody tr').first().locator('td').allInnerTexts(),
+    ['Privacyverklaring', 'Privacy statement'],
+    'the Dutch title beside the English',
+  )
+  const changed = side.getByTestId('source-changes')
+  await changed.waitFor()
+  const rows = await changed.locator('tbody tr').allInnerTexts()
+  t.equal(rows.length, 1, 'only the Dutch text changed')
+  t.match(
+    rows[0],
+    /^Text\s+Wij gaan zorgvuldig om met uw gegevens\.\s+Wij gaan heel zorgvuldig/,
+    'then and now',
+  )
+  t.same(await axeViolations(page), [], 'axe: the page side by side')
   await en.getByRole('button', { name: 'Still right' }).click()
   await langs.locator('[data-testid="page-language-en"][data-state="published"]').waitFor()
+  t.equal(await side.getByTestId('source-changes').count(), 0, 'current again: no changes listed')
   await langs.getByTestId('page-language-de').getByRole('button', { name: 'Publish' }).click()
   await langs.locator('[data-testid="page-language-de"][data-state="published"]').waitFor()
   // The editor saves over the version the actions answered: no edit conflict with itself.

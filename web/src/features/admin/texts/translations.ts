@@ -54,6 +54,7 @@ export const translations = {
     sourceOf: (lang: string) => `${lang} (source)`,
     reviewedBy: (who: string, when: string) => `reviewed by ${who} on ${when}`,
     compare: (lang: string) => `${lang} beside its source`,
+    besideSource: 'Beside the source',
     field: 'Field',
     changedHeading: (lang: string) => `Changed in the ${lang} source since this translation`,
     then: 'When translated',

@@ -1,6 +1,6 @@
 // The history's field-by-field comparison (issue 49 #8), shared: a History entry beside the current
-// version, and the post editor's side by side (issue 47 #4: the source as it was translated beside
-// the source now). Values read in the admin's words: plain text, dates, yes/no, "(empty)".
+// version, and the post and page editors' side by side (issue 47 #4: the source as it was
+// translated beside the source now). Values read in the admin's words: plain text, dates, yes/no, "(empty)".
 import { plainText } from '@site/contracts/text'
 import { localDateTime } from '../../lib/localTime'
 import { texts } from '../../texts'

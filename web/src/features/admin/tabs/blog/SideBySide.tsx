@@ -1,15 +1,12 @@
 // The post editor's languages (issue 47 #4, docs/editorial.md "Translations"): each language's state
 // (stale, needs review, reviewed by whom and when, published), and for a translation its source
-// beside it field by field, with what changed in the source since it was translated (the history's
-// comparison, from GET /api/blog/{id}/translations/{lang}/source-changes).
+// beside it field by field, with what changed in the source since it was translated (SourceBeside).
 import { useState } from 'react'
 import type { BlogPost, TranslationLang } from '@site/contracts'
 import { plainText } from '@site/contracts/text'
-import { getSourceChanges } from '@/api/blog'
-import { useQuery } from '@/lib/query'
 import { localDateTime } from '../../lib/localTime'
-import { DiffTable } from '../../components/history/DiffTable'
 import { texts } from '../../texts'
+import { SourceBeside } from '../translations/SourceBeside'
 import type { BlogPostForm } from './blogPostForm'
 
 const LANGS: TranslationLang[] = ['nl', 'en', 'de']
@@ -19,36 +16,6 @@ const FIELDS = ['title', 'excerpt', 'content', 'meta_description'] as const
 function valueOf(post: BlogPost, form: BlogPostForm, key: string): string {
   const v = key in form ? form[key as keyof BlogPostForm] : post[key as keyof BlogPost]
   return typeof v === 'string' ? plainText(v) : ''
-}
-
-function SourceChangesNote({
-  post,
-  lang,
-  source,
-}: {
-  post: BlogPost
-  lang: TranslationLang
-  source: string
-}) {
-  const ts = texts.translations.side
-  const changes = useQuery(['source-changes', post.id, lang, post.updated_at], () =>
-    getSourceChanges(post.id, lang),
-  )
-  if (changes.isError) return <p role="alert">{ts.loadError}</p>
-  if (!changes.data) return <p role="status">{texts.loading}</p>
-  const { fields, found } = changes.data
-  if (!fields.length) return <p className="admin-muted">{ts.unchanged}</p>
-  return (
-    <section aria-label={ts.changedHeading(source)} data-testid="source-changes">
-      <h4>{ts.changedHeading(source)}</h4>
-      {found ? null : <p className="admin-muted">{ts.notFound}</p>}
-      <DiffTable
-        rows={fields.map((f) => ({ field: f.field, label: ts.fields[f.field]!, then: f.then, now: f.now }))}
-        thenLabel={ts.then}
-        nowLabel={ts.now}
-      />
-    </section>
-  )
 }
 
 export function SideBySide({ post, form }: { post: BlogPost; form: BlogPostForm }) {
@@ -87,27 +54,16 @@ export function SideBySide({ post, form }: { post: BlogPost; form: BlogPostForm 
       </div>
       {open && source ? (
         <div role="tabpanel" aria-label={ts.compare(ts.languages[open]!)} data-testid="side-by-side">
-          <table className="admin-history__diff">
-            <thead>
-              <tr>
-                <th scope="col">{ts.field}</th>
-                <th scope="col">{ts.languages[source]}</th>
-                <th scope="col">{ts.languages[open]}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {FIELDS.map((f) => (
-                <tr key={f}>
-                  <th scope="row">{ts.fields[f]}</th>
-                  <td lang={source}>{valueOf(post, form, `${f}_${source}`) || texts.history.none}</td>
-                  <td lang={open}>{valueOf(post, form, `${f}_${open}`) || texts.history.none}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {chosen?.stale ? (
-            <SourceChangesNote post={post} lang={open} source={ts.languages[source]!} />
-          ) : null}
+          <SourceBeside
+            type="post"
+            id={post.id}
+            version={post.updated_at}
+            lang={open}
+            source={source}
+            stale={Boolean(chosen?.stale)}
+            fields={FIELDS}
+            valueOf={(key) => valueOf(post, form, key)}
+          />
         </div>
       ) : null}
     </section>

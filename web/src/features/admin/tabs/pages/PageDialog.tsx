@@ -3,6 +3,7 @@
 // page first).
 import { useRef, type FormEvent } from 'react'
 import type { Page } from '@site/contracts'
+import { plainText } from '@site/contracts/text'
 import { Dialog, DialogContent, Label, Switch, TextField } from '@/components'
 import { DiscardChangesDialog } from '@/components/ui/DiscardChangesDialog'
 import { createPage, getPage, updatePage } from '@/api/pages'
@@ -26,6 +27,14 @@ import {
 import { texts } from '../../texts'
 import { BodyField } from '../../components/editor/BodyField'
 import { DocumentLanguages } from '../translations/DocumentLanguages'
+
+const PAGE_FIELDS = ['title', 'content', 'meta_description'] as const
+
+/** A field's text as the editor has it now: the form's value where the form edits it, else the page's. */
+function valueOf(page: Page, form: PageForm, key: string): string {
+  const v = key in form ? form[key as keyof PageForm] : page[key as keyof Page]
+  return typeof v === 'string' ? plainText(v) : ''
+}
 
 export function PageDialog({
   open,
@@ -148,7 +157,14 @@ export function PageDialog({
             <Label htmlFor="page-published">{t.publishedLabel}</Label>
           </div>
           <ScheduleFields idPrefix="page" values={form} set={set} errors={errors} disabled={saving} />
-          {page ? <DocumentLanguages type="page" doc={page} onChanged={edits.rebase} /> : null}
+          {page ? (
+            <DocumentLanguages
+              type="page"
+              doc={page}
+              onChanged={edits.rebase}
+              beside={{ type: 'page', fields: PAGE_FIELDS, valueOf: (key) => valueOf(page, form, key) }}
+            />
+          ) : null}
           {page ? <PreviewLinkPanel path={`/api/pages/${page.id}`} /> : null}
           <DialogFormActions
             onCancel={guard.close}

@@ -2,7 +2,8 @@
 // site content"): each language's state (stale, current but not public, published; reviewed by whom
 // and when) with its actions: Review, Still right, and for a page Publish and Take down. A
 // translator acts in their languages only; publishing needs `content.publish`. Each action answers
-// the document with its new version, which the editor's next save goes over.
+// the document with its new version, which the editor's next save goes over. With `beside` (the page
+// editor), choosing a translation shows it beside its source, with what changed there (issue 47 #4).
 import { useEffect, useState } from 'react'
 import type { LanguageTranslations, TranslationLang } from '@site/contracts'
 import { roleCan } from '@site/contracts/role-table'
@@ -13,24 +14,29 @@ import { localDateTime } from '../../lib/localTime'
 import { toastError, toastSuccess } from '../../lib/toasts'
 import { texts } from '../../texts'
 import { actionsOf } from './boardActions'
+import { SourceBeside, type SourceBesideProps } from './SourceBeside'
 
 const LANGS: TranslationLang[] = ['nl', 'en', 'de']
-type Translated = { id: string; translations?: LanguageTranslations }
+type Translated = { id: string; updated_at?: string; translations?: LanguageTranslations }
+type Beside = Pick<SourceBesideProps, 'type' | 'fields' | 'valueOf'>
 
 export function DocumentLanguages<D extends Translated>({
   type,
   doc,
   onChanged,
+  beside,
 }: {
   type: ContentKind
   doc: D
   onChanged?: (doc: D) => void
+  beside?: Beside
 }) {
   const tt = texts.translations
   const ts = tt.side
   const user = useAuth((s) => s.user)
   const [shown, setShown] = useState(doc)
   const [busy, setBusy] = useState(false)
+  const [open, setOpen] = useState<TranslationLang | null>(null)
   useEffect(() => setShown(doc), [doc])
   const states = shown.translations
   if (!states) return null
@@ -83,10 +89,34 @@ export function DocumentLanguages<D extends Translated>({
                   {tt.actions[a]}
                 </Button>
               ))}
+              {beside && s.source_lang && s.state !== 'missing' ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-pressed={open === l}
+                  data-testid={`${type}-compare-${l}`}
+                  onClick={() => setOpen(open === l ? null : l)}
+                >
+                  {ts.besideSource}
+                </Button>
+              ) : null}
             </li>
           )
         })}
       </ul>
+      {beside && open && states[open].source_lang ? (
+        <div role="region" aria-label={ts.compare(ts.languages[open]!)} data-testid="side-by-side">
+          <SourceBeside
+            {...beside}
+            id={shown.id}
+            version={shown.updated_at ?? ''}
+            lang={open}
+            source={states[open].source_lang as TranslationLang}
+            stale={states[open].stale}
+          />
+        </div>
+      ) : null}
     </section>
   )
 }
