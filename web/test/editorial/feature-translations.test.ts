@@ -15,19 +15,7 @@ t.teardown(() => stack.stop())
 const USER = 'ft-admin'
 const PASSWORD = 'a-long-password-for-feature-languages'
 const api = await adminApi(stack, USER, PASSWORD)
-const send = async <T>(method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      cookie: api.cookie,
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      origin: stack.url,
-    },
-    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-  })
-  return { status: res.status, body: (await res.json()) as T }
-}
+const send = api.send
 const FEATURE = {
   icon: 'bolt',
   title_nl: 'Razendsnel live',

@@ -8,6 +8,7 @@
 // changed there since (issue 47 #4), and saves over the version the action answered.
 import t from 'tap'
 import type { Page, TranslationBoard } from '@site/contracts'
+import { hreflangs } from '../helpers/page-checks.js'
 import { startStack } from '../helpers/stack.js'
 import { axeViolations, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { adminApi, PAGE } from '../public/api.js'
@@ -15,22 +16,8 @@ import { adminApi, PAGE } from '../public/api.js'
 const stack = await startStack({ only: ['auth', 'content', 'blog', 'web', 'gateway'] })
 t.teardown(() => stack.stop())
 const api = await adminApi(stack, 'pt-admin', 'a-long-password-for-page-languages')
-const send = async <T>(method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      cookie: api.cookie,
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      origin: stack.url,
-    },
-    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-  })
-  return { status: res.status, body: (await res.json()) as T }
-}
+const send = api.send
 const text = async (path: string) => (await fetch(`${stack.url}${path}`)).text()
-const hreflangs = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" hreflang="([a-z-]+)"/g)].map((m) => m[1])
 
 const privacy = await api.post<Page>('/api/pages', PAGE)
 const bare = await api.post<Page>('/api/pages', {

@@ -8,6 +8,7 @@
 import t from 'tap'
 import { startFakeOpenAI } from '@site/service-kit/testing'
 import type { BlogPost, TranslationBoard } from '@site/contracts'
+import { hreflangs } from '../helpers/page-checks.js'
 import { startStack } from '../helpers/stack.js'
 import { axeViolations, launchBrowser, signInToAdmin } from '../helpers/browser.js'
 import { adminApi, POST } from '../public/api.js'
@@ -29,22 +30,8 @@ const stack = await startStack({
 })
 t.teardown(() => stack.stop())
 const api = await adminApi(stack, 'tr-admin', 'a-long-password-for-translations')
-const send = async <T>(method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      cookie: api.cookie,
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      origin: stack.url,
-    },
-    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-  })
-  return { status: res.status, body: (await res.json()) as T }
-}
+const send = api.send
 const text = async (path: string) => (await fetch(`${stack.url}${path}`)).text()
-const hreflangs = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" hreflang="([a-z-]+)"/g)].map((m) => m[1])
 
 const post = await api.post<BlogPost>('/api/blog', {
   ...POST,

@@ -58,3 +58,7 @@ export async function scrollToEnd(page: Page) {
   }
   await scrollSettled(page)
 }
+
+/** The languages a page's head offers as alternates (`<link rel="alternate" hreflang>`), in order. */
+export const hreflangs = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([a-z-]+)"/g)].map((m) => m[1])

@@ -5,6 +5,8 @@ import { seedAdmin } from '../helpers/stack.js'
 
 export interface AdminApi {
   post: <T>(path: string, body: unknown) => Promise<T>
+  /** Any method, whatever the status: the status and the JSON body, for tests of refusals too. */
+  send: <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>
   cookie: string
 }
 
@@ -32,6 +34,14 @@ export async function adminApi(stack: Stack, username: string, password: string)
       })
       if (!res.ok) throw new Error(`POST ${path} ${res.status}: ${await res.text()}`)
       return (await res.json()) as T
+    },
+    send: async <T>(method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${stack.url}${path}`, {
+        method,
+        headers: { ...headers, cookie },
+        ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+      })
+      return { status: res.status, body: (await res.json()) as T }
     },
   }
 }
