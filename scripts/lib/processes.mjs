@@ -33,14 +33,13 @@ export const MEMORY_LIMITS_MB = {
 
 /**
  * V8 flags for a container limit, the formula of scripts/docker/node-heap.sh (the images' entry
- * point): the heap gets 75 %, young generation three semi-spaces of limit/32 MiB rounded down to a power of two (1..16: V8
- * rounds them up otherwise), the old
+ * point): the heap gets 75 %, young generation three semi-spaces of limit/128 MiB (1..16), the old
  * generation the rest; code, buffers and sockets fit in the remaining quarter. Not
  * --optimize-for-size: it took about 70 MB off the idle stack but cost 15-20 % more CPU per cold
  * page in the web, gateway and blog processes (docs/operations.md, "Memory").
  */
 export function heapFlags(limitMb) {
-  const semi = Math.min(16, 2 ** Math.floor(Math.log2(Math.max(1, limitMb / 32))))
+  const semi = Math.min(16, Math.max(1, Math.floor(limitMb / 128)))
   return [`--max-semi-space-size=${semi}`, `--max-old-space-size=${Math.floor((limitMb * 3) / 4) - 3 * semi}`]
 }
 
